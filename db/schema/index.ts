@@ -1,0 +1,5 @@
+export * from './commerce.ts';
+export * from './content.ts';
+export * from './repos.ts';
+export * from './social.ts';
+export * from './users.ts';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads, validated once at boot (.env.example documents each). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  SITE_NAME: z.string().min(1).default('金砂'),
+  /** Public origin, used in mails and absolute links; defaults to http://localhost:PORT. */
+  SITE_URL: z.string().url().optional(),
+  /** postgres://… for PostgreSQL; otherwise a PGlite data directory. */
+  DATABASE_URL: z.string().default('./data/pglite'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  TEST_DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  /** Signs CSRF-independent tokens and anonymous visitor ids; required in production. */
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Seed demo content when the database has no users (npm start turns it on). */
+  SEED_ON_EMPTY: booleanish,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For from the load balancer in front. */
+  TRUST_PROXY: booleanish,
+  /** How long SIGTERM waits for in-flight requests before closing anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema> & { SITE_URL: string; SESSION_SECRET: string };
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET && !source.JINSHA_ALLOW_DEV_SECRET) {
+    // `npm start` on a fresh clone is a local production build: it passes JINSHA_ALLOW_DEV_SECRET.
+    throw new Error('Invalid configuration (see .env.example):\n  SESSION_SECRET: required in production');
+  }
+  return {
+    ...env,
+    SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    SESSION_SECRET: env.SESSION_SECRET ?? 'jinsha-development-secret-not-for-production',
+  };
+}

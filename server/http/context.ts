@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { Db } from '@db/client.ts';
+import type { Env } from '../env.ts';
+import type { Viewer } from '../modules/auth/auth.policy.ts';
+
+/** Per-request dependencies, shared by API handlers (Hono variables) and route loaders (load context). */
+export interface RequestContext {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  requestId: string;
+  viewer: Viewer | null;
+  /** Anonymous visitor id (SUID), set as a cookie on first visit. */
+  suid: string;
+  isBot: boolean;
+  /** CSP nonce for the document's inline scripts. */
+  nonce: string;
+}
+
+export interface AppEnv {
+  Variables: { ctx: RequestContext; nonce: string };
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import { STATUS, type Envelope } from '@core/envelope.ts';
+import { isAppError } from './errors.ts';
+import type { AppEnv } from './context.ts';
+
+/**
+ * The one way a success is written: { s: 1, m: 'ok', d } (SPEC §7.1). Typed as `never` so a
+ * handler may return it for any route contract: the service types are the source of truth
+ * for `d`, and the API tests check responses against the contracts' schemas.
+ */
+export function ok<T>(c: Context, data: T): never {
+  return c.json({ s: STATUS.ok, m: 'ok', d: data } satisfies Envelope<T>, 200) as never;
+}
+
+/** The message of the first zod issue: schemas carry the spec's Chinese texts. */
+export function zodMessage(error: ZodError): string {
+  return error.issues[0]?.message ?? 'Bad Request';
+}
+
+/** The one place errors become the envelope and an HTTP status (SPEC §8). */
+export function handleError(error: Error, c: Context<AppEnv>) {
+  if (isAppError(error)) {
+    return c.json({ s: error.s, m: error.message, d: error.data } satisfies Envelope, error.status);
+  }
+  if (error instanceof ZodError) {
+    return c.json({ s: STATUS.error, m: zodMessage(error), d: null } satisfies Envelope, 400);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    return c.json({ s: STATUS.error, m: error.message || 'Error', d: null } satisfies Envelope, status);
+  }
+  const ctx = c.get('ctx');
+  ctx?.logger.error({ err: error, requestId: ctx.requestId }, 'unhandled error');
+  return c.json(
+    { s: STATUS.error, m: '服务器出错了，请稍后再试', d: { requestId: ctx?.requestId ?? null } } satisfies Envelope,
+    500,
+  );
+}

@@ -1,0 +1,52 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { STATUS } from '@core/envelope.ts';
+import type { AppEnv } from './context.ts';
+import { zodMessage } from './envelope.ts';
+
+/** A router for one API service; every bad input fails the same way: 400 with the schema's message. */
+export function createApi() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json({ s: STATUS.error, m: zodMessage(result.error), d: null }, 400);
+      }
+    },
+  });
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+const errorEnvelope = z.object({ s: z.number(), m: z.string(), d: z.unknown() }).openapi('ErrorEnvelope');
+
+/** The success envelope around a data schema, for response contracts. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({ s: z.literal(1), m: z.literal('ok'), d: data });
+}
+
+export function okResponse<T extends z.ZodType>(data: T, description = 'ok') {
+  return {
+    200: { description, content: { 'application/json': { schema: envelopeOf(data) } } },
+  } as const;
+}
+
+/** Error responses an operation can give, documented once. */
+type ErrorStatus = 400 | 401 | 403 | 404 | 410;
+type ErrorResponse = { description: string; content: { 'application/json': { schema: typeof errorEnvelope } } };
+
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, ErrorResponse> {
+  const descriptions: Record<number, string> = {
+    400: 'Bad request: the message is the spec’s validation text',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not found',
+    410: 'Password reset required',
+  };
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: descriptions[status], content: { 'application/json': { schema: errorEnvelope } } },
+    ]),
+  ) as Record<S, ErrorResponse>;
+}
+
+export { z };

@@ -1,0 +1,78 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { isbot } from 'isbot';
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '@db/client.ts';
+import type { Env } from '../env.ts';
+import { SESSION_COOKIE, resolveSession } from '../modules/auth/auth.service.ts';
+import type { AppEnv } from './context.ts';
+
+export const SUID_COOKIE = 'jinsha_suid';
+
+/**
+ * The token form for non-browser clients (SPEC §7): uid, token and client_id (or device_id)
+ * as query, form fields or X-Uid / X-Token / X-Client-Id headers. The token is the session id.
+ */
+async function readTokenForm(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
+  const header = c.req.header('x-token');
+  if (header) return { uid: c.req.header('x-uid'), token: header };
+  const query = c.req.query('token');
+  if (query) return { uid: c.req.query('uid'), token: query };
+  const type = c.req.header('content-type') ?? '';
+  if (c.req.path.startsWith('/api/') && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(type)) {
+    const form = await c.req.parseBody();
+    if (typeof form.token === 'string')
+      return { uid: typeof form.uid === 'string' ? form.uid : undefined, token: form.token };
+  }
+  return null;
+}
+
+/** Builds the per-request context: request id, logger, viewer, anonymous visitor id, bot flag. */
+export function requestContext(deps: { db: Db; env: Env; logger: Logger }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomBytes(8).toString('hex');
+    const logger = deps.logger.child({ requestId });
+    const tokenForm = await readTokenForm(c);
+    const cookieToken = getCookie(c, SESSION_COOKIE);
+    let viewer = await resolveSession(deps.db, tokenForm?.token ?? cookieToken);
+    if (viewer && tokenForm?.uid && tokenForm.uid !== viewer.id) viewer = null;
+    let suid = getCookie(c, SUID_COOKIE);
+    if (!suid || !/^[0-9a-f]{24}$/.test(suid)) {
+      suid = randomBytes(12).toString('hex');
+      setCookie(c, SUID_COOKIE, suid, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 86400 });
+    }
+    c.set('ctx', {
+      db: deps.db,
+      env: deps.env,
+      logger,
+      requestId,
+      viewer,
+      suid,
+      isBot: isbot(c.req.header('user-agent') ?? ''),
+      nonce: c.get('nonce'),
+    });
+    c.header('X-Request-Id', requestId);
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  };
+}
+
+export function sessionCookieOptions(env: Env, expires?: Date) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+    secure: env.SITE_URL.startsWith('https://'),
+    expires,
+  };
+}

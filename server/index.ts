@@ -1,0 +1,74 @@
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { openDatabase } from '@db/client.ts';
+import { seedDemoIfEmpty } from '@db/seed/demo.ts';
+import { createApp, type PageHandler } from './app.ts';
+import { readEnv } from './env.ts';
+
+/** Boot: env → database → migrations → (demo seed) → Hono app → listen; graceful shutdown. */
+export async function start() {
+  const env = readEnv();
+  const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+  const database = await openDatabase({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  await database.migrate();
+  if (env.SEED_ON_EMPTY) {
+    const seeded = await seedDemoIfEmpty(database);
+    if (seeded) logger.info(seeded, 'seeded demo content');
+  }
+
+  const httpServer = createServer();
+  let pages: PageHandler;
+  let clientDir: string | undefined;
+  let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  if (env.NODE_ENV === 'development') {
+    const vite = await import('vite');
+    const devServer = await vite.createServer({
+      server: { middlewareMode: true, hmr: { server: httpServer } },
+      appType: 'custom',
+    });
+    viteMiddlewares = devServer.middlewares;
+    pages = createRequestHandler(
+      () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      'development',
+    ) as PageHandler;
+  } else {
+    const buildDir = path.resolve('build');
+    const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+    pages = createRequestHandler(build, 'production') as PageHandler;
+    clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
+  }
+
+  const app = createApp({ database, env, logger, pages, clientDir });
+  const listener = getRequestListener(app.fetch);
+  httpServer.on('request', (req, res) => {
+    if (viteMiddlewares) viteMiddlewares(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  await new Promise<void>((resolve) => httpServer.listen(env.PORT, env.HOST, resolve));
+  logger.info({ url: env.SITE_URL, port: env.PORT, database: database.driver }, `${env.SITE_NAME} is listening`);
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    const forced = setTimeout(() => httpServer.closeAllConnections(), env.SHUTDOWN_TIMEOUT_MS);
+    forced.unref();
+    // Stop accepting, let in-flight requests finish, close idle keep-alive sockets now.
+    const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    httpServer.closeIdleConnections();
+    await closed;
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  return { httpServer, database, env };
+}
+
+await start();

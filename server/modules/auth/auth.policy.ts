@@ -1,0 +1,42 @@
+import type { UserRole } from '@db/schema/users.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
+
+/** The signed-in person a request acts for. */
+export interface Viewer {
+  id: string;
+  username: string;
+  role: UserRole;
+  avatarLarge: string;
+  isXiaoceAuthor: boolean;
+  hasWallet: boolean;
+  unreadUserNotificationCount: number;
+  unreadSystemNotificationCount: number;
+  sessionId: string;
+  clientId: string;
+}
+
+export function requireViewer(viewer: Viewer | null): Viewer {
+  if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+export interface RoleCheck {
+  /** Passes when the viewer is this user. */
+  id?: string;
+  /** Passes when the viewer's role is one of these. */
+  roles?: readonly UserRole[];
+}
+
+/** SPEC §6: admin passes every check; otherwise both the optional id and the optional role list must match. */
+export function passesRoleCheck(viewer: Pick<Viewer, 'id' | 'role'>, check: RoleCheck): boolean {
+  if (viewer.role === 'admin') return true;
+  if (check.id !== undefined && check.id !== viewer.id) return false;
+  if (check.roles !== undefined && !check.roles.includes(viewer.role)) return false;
+  return true;
+}
+
+export function requireRole(viewer: Viewer | null, check: RoleCheck): Viewer {
+  const signedIn = requireViewer(viewer);
+  if (!passesRoleCheck(signedIn, check)) throw forbidden('Forbidden');
+  return signedIn;
+}

@@ -1,0 +1,135 @@
+import { and, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { EntrySort } from '@core/constants.ts';
+import type { Db } from '@db/client.ts';
+import { categories, entries, entryLikes, type EntryType } from '@db/schema/content.ts';
+import type { CursorValue } from '../../http/cursor.ts';
+
+export const entryListColumns = {
+  id: entries.id,
+  userId: entries.userId,
+  type: entries.type,
+  title: entries.title,
+  abstract: entries.abstract,
+  originalUrl: entries.originalUrl,
+  screenshot: entries.screenshot,
+  categoryId: entries.categoryId,
+  isOriginal: entries.isOriginal,
+  hot: entries.hot,
+  hotScore: entries.hotScore,
+  likeCount: entries.likeCount,
+  commentCount: entries.commentCount,
+  viewCount: entries.viewCount,
+  collectionCount: entries.collectionCount,
+  readingMinutes: entries.readingMinutes,
+  latestCommentAt: entries.latestCommentAt,
+  createdAt: entries.createdAt,
+  updatedAt: entries.updatedAt,
+};
+
+export type EntryListRow = Awaited<ReturnType<typeof selectEntryPage>>[number];
+
+/** The order column of each sort; the id breaks ties. Each pair is served by an index (db/schema/content.ts). */
+function sortColumn(sort: EntrySort) {
+  switch (sort) {
+    case 'newest':
+      return entries.createdAt;
+    case 'popular':
+      return entries.hotScore;
+    case 'comment':
+      return entries.latestCommentAt;
+    case 'hottest':
+    case 'weeklyHottest':
+    case 'monthlyHottest':
+      return entries.likeCount;
+  }
+}
+
+const PERIOD_DAYS: Partial<Record<EntrySort, number>> = { weeklyHottest: 7, monthlyHottest: 30 };
+
+/** The value a row contributes to the cursor for a sort. */
+export function cursorValueOf(row: EntryListRow, sort: EntrySort): CursorValue {
+  switch (sort) {
+    case 'newest':
+      return row.createdAt.getTime();
+    case 'popular':
+      return row.hotScore;
+    case 'comment':
+      return row.latestCommentAt?.getTime() ?? null;
+    default:
+      return row.likeCount;
+  }
+}
+
+function afterCursor(sort: EntrySort, cursor: { value: CursorValue; id: string }): SQL {
+  const column = sortColumn(sort);
+  const value =
+    sort === 'newest' || sort === 'comment'
+      ? sql`${new Date(Number(cursor.value)).toISOString()}::timestamptz`
+      : sql`${Number(cursor.value)}`;
+  return sql`(${column}, ${entries.id}) < (${value}, ${cursor.id})`;
+}
+
+export interface EntryPageQuery {
+  sort: EntrySort;
+  categoryId?: string;
+  type?: EntryType;
+  userId?: string;
+  cursor: { value: CursorValue; id: string } | null;
+  limit: number;
+  now: Date;
+}
+
+export async function selectEntryPage(db: Db, q: EntryPageQuery) {
+  const where: SQL[] = [];
+  if (q.categoryId) where.push(eq(entries.categoryId, q.categoryId));
+  if (q.type) where.push(eq(entries.type, q.type));
+  if (q.userId) where.push(eq(entries.userId, q.userId));
+  if (q.sort === 'comment') where.push(isNotNull(entries.latestCommentAt));
+  const days = PERIOD_DAYS[q.sort];
+  if (days) where.push(gte(entries.createdAt, new Date(q.now.getTime() - days * 86_400_000)));
+  if (q.cursor) where.push(afterCursor(q.sort, q.cursor));
+  return db
+    .select(entryListColumns)
+    .from(entries)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(sortColumn(q.sort)), desc(entries.id))
+    .limit(q.limit);
+}
+
+export async function selectEntryById(db: Db, id: string) {
+  const [row] = await db
+    .select({ ...entryListColumns, content: entries.content, contentHtml: entries.contentHtml })
+    .from(entries)
+    .where(eq(entries.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function selectEntriesByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select(entryListColumns).from(entries).where(inArray(entries.id, ids));
+}
+
+export async function selectLikedEntryIds(db: Db, userId: string, entryIds: string[]) {
+  if (entryIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ entryId: entryLikes.entryId })
+    .from(entryLikes)
+    .where(and(eq(entryLikes.userId, userId), inArray(entryLikes.entryId, entryIds)));
+  return new Set(rows.map((r) => r.entryId));
+}
+
+export async function selectCategoryEntryTotal(db: Db, categoryId: string | undefined) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${categories.entriesCount}), 0)::int` })
+    .from(categories)
+    .where(categoryId ? eq(categories.id, categoryId) : undefined);
+  return row?.total ?? 0;
+}
+
+/**
+ * Time-decayed popularity (docs/ranking.md): log-damped engagement plus creation time, so a
+ * day-old entry needs ten times the engagement of a new one to rank level. Written as SQL so
+ * the same transaction that changes a count recomputes it.
+ */
+export const hotScoreSql = sql`(log(greatest(1, ${entries.likeCount} * 2 + ${entries.commentCount} * 3 + ${entries.viewCount} / 20.0 + case when ${entries.hot} then 20 else 0 end)) + extract(epoch from ${entries.createdAt}) / 86400.0)`;

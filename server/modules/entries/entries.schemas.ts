@@ -1,0 +1,95 @@
+import { ENTRY_SORTS, type EntrySort } from '@core/constants.ts';
+import { ID_PATTERN } from '@core/ids.ts';
+import { z } from '@hono/zod-openapi';
+
+/** SPEC §5: anything but the six sort keys is 'invalid sort: {value}'. */
+export function parseEntrySort(value: string | undefined | null, fallback: EntrySort): EntrySort {
+  if (value === undefined || value === null || value === '') return fallback;
+  if ((ENTRY_SORTS as readonly string[]).includes(value)) return value as EntrySort;
+  throw new InvalidSortError(value);
+}
+
+export class InvalidSortError extends Error {
+  constructor(readonly value: string) {
+    super(`invalid sort: ${value}`);
+  }
+}
+
+export const sortSchema = z.string().superRefine((value, ctx) => {
+  if (!(ENTRY_SORTS as readonly string[]).includes(value))
+    ctx.addIssue({ code: 'custom', message: `invalid sort: ${value}` });
+});
+
+export const idSchema = z.string().regex(ID_PATTERN, 'invalid id');
+
+const userBriefSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    avatarLarge: z.string(),
+    role: z.string(),
+    jobTitle: z.string(),
+    company: z.string(),
+    selfDescription: z.string(),
+    followerCount: z.number(),
+    postedPostsCount: z.number(),
+    beLikedCount: z.number(),
+    beReadCount: z.number(),
+    isXiaoceAuthor: z.boolean(),
+  })
+  .openapi('UserBrief');
+
+export const entrySchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(['article', 'post', 'vote']),
+    title: z.string(),
+    abstract: z.string(),
+    originalUrl: z.string(),
+    screenshot: z.string(),
+    user: userBriefSchema,
+    category: z.object({ id: z.string(), name: z.string(), title: z.string() }),
+    tags: z.array(z.object({ id: z.string(), title: z.string(), icon: z.string() })),
+    isOriginal: z.boolean(),
+    hot: z.boolean(),
+    liked: z.boolean(),
+    likeCount: z.number(),
+    commentCount: z.number(),
+    viewCount: z.number(),
+    collectionCount: z.number(),
+    readingMinutes: z.number(),
+    latestCommentAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Entry');
+
+export const entryDetailSchema = entrySchema
+  .extend({ content: z.string(), contentHtml: z.string() })
+  .openapi('EntryDetail');
+
+export const entryListSchema = z
+  .object({
+    total: z.number(),
+    entrylist: z.array(entrySchema),
+    /** Pass back as `before` for the next page; null at the end. */
+    pointer: z.string().nullable(),
+  })
+  .openapi('EntryList');
+
+const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
+
+export const entryListQuerySchema = z.object({
+  before: z.string().max(200).optional().openapi({ description: 'The pointer of the previous page' }),
+  limit: limitSchema,
+  category: z.string().max(24).optional().openapi({ description: 'A category name or id; all for every category' }),
+  type: z.enum(['article', 'post', 'vote']).optional(),
+  recomment: z.enum(['0', '1']).optional().openapi({ description: '1 when the category is all (timeline only)' }),
+  src: z.string().optional(),
+});
+
+export const periodQuerySchema = entryListQuerySchema.extend({ period: z.enum(['week', 'month']).default('week') });
+
+export const getEntryQuerySchema = z.object({ entryId: idSchema, src: z.string().optional() });
+
+export type EntryListQuery = z.infer<typeof entryListQuerySchema>;

@@ -1,0 +1,35 @@
+import { GUEST_ID } from '@core/ids.ts';
+import type { Db } from '@db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import * as queries from './users.queries.ts';
+
+export type UserBrief = Awaited<ReturnType<typeof queries.selectUserBriefs>>[number];
+
+/** The placeholder for content whose author is gone (SPEC §3). */
+export const PLACEHOLDER_USER: UserBrief = {
+  id: GUEST_ID,
+  username: '未知用户',
+  avatarLarge: '',
+  role: 'guest',
+  jobTitle: '',
+  company: '',
+  selfDescription: '此用户不存在',
+  followerCount: 0,
+  postedPostsCount: 0,
+  beLikedCount: 0,
+  beReadCount: 0,
+  isXiaoceAuthor: false,
+};
+
+export async function getUserBrief(db: Db, id: string): Promise<UserBrief> {
+  const [user] = await queries.selectUserBriefs(db, [id]);
+  if (!user) throw notFound('此用户不存在');
+  return user;
+}
+
+/** Loads many people at once; missing ids map to the placeholder user. */
+export async function getUserBriefMap(db: Db, ids: Array<string | null>): Promise<Map<string, UserBrief>> {
+  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = await queries.selectUserBriefs(db, unique);
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,0 +1,17 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const alias = {
+  '~': fileURLToPath(new URL('./app', import.meta.url)),
+  '@core': fileURLToPath(new URL('./core', import.meta.url)),
+  '@server': fileURLToPath(new URL('./server', import.meta.url)),
+  '@db': fileURLToPath(new URL('./db', import.meta.url)),
+};
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias },
+  ssr: { external: ['@electric-sql/pglite', '@node-rs/jieba', '@node-rs/argon2', 'pg', 'pino'] },
+});
