@@ -35,6 +35,9 @@ export async function start() {
       () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       'development',
     ) as PageHandler;
+  } else if (env.NODE_ENV === 'test') {
+    // Tests of the process itself (graceful shutdown) need no page build: API only.
+    pages = async () => new Response('Not Found', { status: 404 });
   } else {
     const buildDir = path.resolve('build');
     const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;

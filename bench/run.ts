@@ -1,0 +1,170 @@
+/**
+ * npm run bench [-- --entries 100000] [--pg] [--duration 10]
+ *
+ * Starts the production server on a generated dataset and measures, in one run, the bare
+ * /api/bench/hello route, GET / signed out, GET /timeline signed in, GET /post/{id} and the
+ * timeline JSON API at 10 and 50 connections, on loopback only, each run bounded in time.
+ * Prints req/s, p50, p99 and each ratio to the bare route, and the first-load JS and CSS of /.
+ */
+import autocannon from 'autocannon';
+import { desc, eq } from 'drizzle-orm';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { openDatabase } from '../db/client.ts';
+import { entries } from '../db/schema/content.ts';
+import { users } from '../db/schema/users.ts';
+import { createSession, SESSION_COOKIE } from '../server/modules/auth/auth.service.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    entries: { type: 'string', default: '100000' },
+    pg: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3390' },
+  },
+});
+const entryCount = Number(args.entries);
+const duration = Number(args.duration);
+const port = Number(args.port);
+const base = `http://127.0.0.1:${port}`;
+const databaseUrl = args.pg
+  ? `postgres://postgres@127.0.0.1:5432/jinsha_bench_${entryCount}`
+  : path.resolve(`data/bench-${entryCount}`);
+
+function run(command: string, commandArgs: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+async function ensureDataset() {
+  if (args.pg) {
+    const exists = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-tAc', `select 1 from pg_database where datname = 'jinsha_bench_${entryCount}'`]);
+    if (!String(exists.stdout).includes('1')) run('createdb', ['-h', '127.0.0.1', '-U', 'postgres', `jinsha_bench_${entryCount}`]);
+  }
+  const database = await openDatabase({ url: databaseUrl });
+  await database.migrate();
+  const [existing] = await database.db.select({ id: entries.id }).from(entries).limit(1);
+  await database.close();
+  if (!existing) {
+    console.log(`generating ${entryCount} entries into ${databaseUrl} …`);
+    run('npx', ['tsx', 'db/seed/scale.ts', '--entries', String(entryCount)], { DATABASE_URL: databaseUrl });
+  }
+}
+
+/** A signed-in session and a post id to request, read before the server opens the database. */
+async function prepareFixtures() {
+  const database = await openDatabase({ url: databaseUrl });
+  const [user] = await database.db.select({ id: users.id }).from(users).orderBy(desc(users.followingCount)).limit(1);
+  const [post] = await database.db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(eq(entries.type, 'post'))
+    .orderBy(desc(entries.createdAt))
+    .limit(1);
+  const [anyEntry] = await database.db.select({ id: entries.id }).from(entries).orderBy(desc(entries.createdAt)).limit(1);
+  if (!user || !anyEntry) throw new Error('the dataset has no users or entries');
+  const session = await createSession(database.db, { userId: user.id, ttlDays: 1, userAgent: 'bench' });
+  await database.close();
+  return { cookie: `${SESSION_COOKIE}=${session.token}`, postId: (post ?? anyEntry).id };
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn('node', ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JINSHA_ALLOW_DEV_SECRET: '1',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not become ready');
+}
+
+/** First-load JS and CSS of /: every script, modulepreload and stylesheet the HTML names, gzipped. */
+async function firstLoadBytes() {
+  const html = await (await fetch(`${base}/`)).text();
+  const assets = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
+  let js = 0;
+  let css = 0;
+  for (const asset of assets) {
+    const gz = gzipSync(readFileSync(path.join('build/client', asset))).length;
+    if (asset.endsWith('.css')) css += gz;
+    else js += gz;
+  }
+  return { js, css, files: assets.size };
+}
+
+interface Row {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function measure(name: string, url: string, connections: number, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections, duration: 2, headers }); // warm-up
+  const r = await autocannon({ url, connections, duration, headers });
+  return {
+    name,
+    connections,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failures: r.non2xx + r.errors + r.timeouts,
+  } satisfies Row;
+}
+
+async function main() {
+  if (!existsSync('build/server/index.js')) run('npm', ['run', 'build']);
+  await ensureDataset();
+  const { cookie, postId } = await prepareFixtures();
+  const server = await startServer();
+  try {
+    const signedIn = { cookie };
+    const targets: Array<[string, string, Record<string, string>]> = [
+      ['bare /api/bench/hello', `${base}/api/bench/hello`, {}],
+      ['GET / (signed out)', `${base}/`, {}],
+      ['GET /timeline (signed in)', `${base}/timeline`, signedIn],
+      ['GET /post/{id}', `${base}/post/${postId}`, {}],
+      ['timeline JSON API', `${base}/api/timeline/get_entry_by_timeline?limit=20`, {}],
+    ];
+    const rows: Row[] = [];
+    for (const connections of [10, 50]) {
+      for (const [name, url, headers] of targets) rows.push(await measure(name, url, connections, headers));
+    }
+    const bytes = await firstLoadBytes();
+    const machine = `${process.platform} ${process.arch}, Node ${process.version}`;
+    console.log(`\n金砂 bench · ${new Date().toISOString()} · ${machine} · ${args.pg ? 'PostgreSQL' : 'PGlite'} · ${entryCount} entries · ${duration} s per run\n`);
+    console.log('| route | c | req/s | p50 ms | p99 ms | vs bare | failures |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const row of rows) {
+      const bare = rows.find((r) => r.connections === row.connections)!;
+      console.log(
+        `| ${row.name} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${(row.rps / bare.rps).toFixed(3)} | ${row.failures} |`,
+      );
+    }
+    console.log(`\nfirst load of /: JS ${(bytes.js / 1024).toFixed(1)} KiB gzipped, CSS ${(bytes.css / 1024).toFixed(1)} KiB gzipped (${bytes.files} files)`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+await main();
