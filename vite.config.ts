@@ -13,5 +13,7 @@ const alias = {
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias },
+  // Server-only packages reached through loaders' imports: never pre-bundle them for the browser.
+  optimizeDeps: { exclude: ['@node-rs/jieba', '@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
   ssr: { external: ['@electric-sql/pglite', '@node-rs/jieba', '@node-rs/argon2', 'pg', 'pino'] },
 });

@@ -1,19 +1,68 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
+import type { Route } from './+types/root';
+import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
+import { AlertsProvider } from './features/shell/alerts-provider.tsx';
+import { ErrorView, LoginRequiredView, NotFoundView } from './features/shell/error-views.tsx';
+import { Shell } from './features/shell/shell.tsx';
+import { pageMeta } from './lib/meta.ts';
+import { type RootLoaderData, useRootData } from './lib/root-data.ts';
+import { themeScript } from './lib/theme.ts';
 import './app.css';
 
+/** The fixed site keywords and description of SPEC §1. */
+const SITE_KEYWORDS = '开发者,技术社区,编程,前端,后端,Android,iOS,人工智能,开源,技术文章';
+const SITE_DESCRIPTION = '金砂是中文开发者的技术社区：文章、分享、开源库、小册和活动，在这里淘出技术的真金。';
+
+export function loader({ context }: Route.LoaderArgs): RootLoaderData {
+  const viewer = context.viewer;
+  return {
+    siteName: context.env.SITE_NAME,
+    viewer: viewer && {
+      id: viewer.id,
+      username: viewer.username,
+      avatarLarge: viewer.avatarLarge,
+      role: viewer.role,
+      isXiaoceAuthor: viewer.isXiaoceAuthor,
+      hasWallet: viewer.hasWallet,
+    },
+    unreadCount: viewer ? viewer.unreadUserNotificationCount + viewer.unreadSystemNotificationCount : 0,
+    nonce: context.nonce,
+  };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' }];
+
+export const meta: Route.MetaFunction = ({ matches, error }) => {
+  if (!error) return pageMeta(matches, null, SITE_DESCRIPTION);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return pageMeta(matches, status === 404 ? '找不到页面' : status === 401 ? '请先登录' : '错误');
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useRootData()?.nonce;
   return (
-    <html lang="zh-CN">
+    // The head script may add `dark` before React hydrates; that difference is expected.
+    <html lang="zh-CN" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {nonce && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (app/lib/theme.ts), no user input.
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        )}
+        <meta name="keywords" content={SITE_KEYWORDS} />
         <Meta />
-        <Links />
+        {/* The same nonce on the client too, so hydration finds what the server rendered. */}
+        <Links nonce={nonce} />
       </head>
-      <body>
-        {children}
-        <ScrollRestoration />
-        <Scripts />
+      <body className="bg-page text-fg antialiased">
+        <AlertsProvider>
+          <AuthModalProvider>
+            <Shell>{children}</Shell>
+          </AuthModalProvider>
+        </AlertsProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -21,4 +70,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundView />;
+    if (error.status === 401) return <LoginRequiredView />;
+  }
+  return <ErrorView />;
 }

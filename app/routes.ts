@@ -12,5 +12,6 @@ export default [
   route('entry/:id', 'routes/entry.tsx'),
   route('post/:id', 'routes/post.tsx'),
   route('search', 'routes/search.tsx'),
+  route('link', 'routes/link.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -6,24 +6,26 @@ import type { Env } from './env.ts';
 import { compression } from './http/compression.ts';
 import type { AppEnv, RequestContext } from './http/context.ts';
 import { handleError, ok } from './http/envelope.ts';
-import { createApi } from './http/openapi.ts';
+import { type Api, createApi } from './http/openapi.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { requestContext } from './http/request-context.ts';
 import { csrfGuard, securityHeaders } from './http/security.ts';
 import { passportApi } from './modules/auth/auth.handlers.ts';
 import { postApi, timelineApi } from './modules/entries/entries.handlers.ts';
+import { searchApi } from './modules/search/search.handlers.ts';
 import { tagApi } from './modules/tags/tags.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
  * A service name, once chosen, is kept.
  */
-const services = {
-  passport: passportApi,
-  timeline: timelineApi,
-  post: postApi,
-  tag: tagApi,
-};
+const services: Array<[service: string, api: Api]> = [
+  ['passport', passportApi],
+  ['timeline', timelineApi],
+  ['timeline', searchApi],
+  ['post', postApi],
+  ['tag', tagApi],
+];
 
 /** Renders everything that is not /api: React Router's request handler. */
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -71,13 +73,14 @@ export function createApp({ database, env, logger, pages, clientDir }: AppOption
   app.onError(handleError);
 
   const api = createApi();
-  for (const [name, service] of Object.entries(services)) api.route(`/${name}`, service);
+  for (const [name, service] of services) api.route(`/${name}`, service);
   api.route(
     '/bench',
     createApi().get('/hello', (c) => ok(c, 'hello')),
   );
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
+    servers: [{ url: '/api' }],
     info: {
       title: `${env.SITE_NAME} API`,
       version: '1',

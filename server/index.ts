@@ -47,14 +47,16 @@ export async function start() {
 
   const app = createApp({ database, env, logger, pages, clientDir });
   const listener = getRequestListener(app.fetch);
+  let stopping = false;
   httpServer.on('request', (req, res) => {
+    // While draining, answers close their connection so no keep-alive socket holds the exit.
+    if (stopping) res.setHeader('Connection', 'close');
     if (viteMiddlewares) viteMiddlewares(req, res, () => listener(req, res));
     else listener(req, res);
   });
   await new Promise<void>((resolve) => httpServer.listen(env.PORT, env.HOST, resolve));
   logger.info({ url: env.SITE_URL, port: env.PORT, database: database.driver }, `${env.SITE_NAME} is listening`);
 
-  let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;

@@ -1,3 +1,22 @@
-export default function Page() {
-  return <main>home</main>;
+import { WELCOME_DEFAULT_SORT, WelcomeFeed } from '~/features/entries/welcome-feed.tsx';
+import { loadAsideBanners, loadCategoryFeed } from '~/lib/entries.server.ts';
+import { pageMeta } from '~/lib/meta.ts';
+import { redirectSignedIn } from '~/lib/route-guards.server.ts';
+import type { Route } from './+types/home';
+
+/** The root path: the timeline when signed in, otherwise the welcome feed of every category (SPEC §2.1). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  const [feed, banners] = await Promise.all([
+    loadCategoryFeed(context, { url: new URL(request.url), category: undefined, defaultSort: WELCOME_DEFAULT_SORT }),
+    loadAsideBanners(context),
+  ]);
+  return { ...feed, banners };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, null);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { sort, categories, category, banners, ...feed } = loaderData;
+  return <WelcomeFeed feed={feed} sort={sort} categories={categories} category={category} banners={banners} />;
 }

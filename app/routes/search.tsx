@@ -1,3 +1,50 @@
-export default function Page() {
-  return <main>search</main>;
+import { EmptyState } from '~/features/entries/empty-state.tsx';
+import { EntryList } from '~/features/entries/entry-list.tsx';
+import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
+import { Pagination } from '~/features/entries/pagination.tsx';
+import { SearchForm } from '~/features/entries/search-form.tsx';
+import { loadSearchResults } from '~/lib/entries.server.ts';
+import { pageMeta } from '~/lib/meta.ts';
+import type { Route } from './+types/search';
+
+/** /search?query=&page=: entries matching the words, 20 a page, the words marked. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSearchResults(context, new URL(request.url));
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta(matches, data?.query ? `搜索 ${data.query}` : '搜索');
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, page, pageCount, total, terms, entrylist } = loaderData;
+  const hrefOf = (n: number) => `/search?${new URLSearchParams({ query, page: String(n) })}`;
+  return (
+    <FeedLayout nav={<SearchForm key={query} query={query} />}>
+      <FeedCard
+        label="搜索结果"
+        header={
+          query ? (
+            <h1 className="border-line border-b px-4 py-3 text-fg-2 sm:px-5">
+              <span className="font-semibold text-fg">“{query}”</span> 的搜索结果，共 {total} 篇
+            </h1>
+          ) : (
+            <h1 className="sr-only">搜索</h1>
+          )
+        }
+      >
+        {query ? (
+          <>
+            <EntryList
+              entries={entrylist}
+              terms={terms}
+              empty={<EmptyState text="没有找到相关文章，换个关键词试试" />}
+            />
+            <Pagination page={page} pageCount={pageCount} hrefOf={hrefOf} />
+          </>
+        ) : (
+          <EmptyState text="输入关键词搜索" />
+        )}
+      </FeedCard>
+    </FeedLayout>
+  );
 }

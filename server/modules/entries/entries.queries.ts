@@ -1,7 +1,9 @@
-import { and, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias, union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
-import { categories, entries, entryLikes, type EntryType } from '@db/schema/content.ts';
+import { categories, entries, entryLikes, entryTags, tagSubscriptions, type EntryType } from '@db/schema/content.ts';
+import { follows } from '@db/schema/users.ts';
 import type { CursorValue } from '../../http/cursor.ts';
 
 export const entryListColumns = {
@@ -54,7 +56,8 @@ export function cursorValueOf(row: EntryListRow, sort: EntrySort): CursorValue {
     case 'popular':
       return row.hotScore;
     case 'comment':
-      return row.latestCommentAt?.getTime() ?? null;
+      // The comment sort lists only entries with comments (selectEntryPage), so the date is set.
+      return row.latestCommentAt?.getTime() ?? 0;
     default:
       return row.likeCount;
   }
@@ -93,6 +96,86 @@ export async function selectEntryPage(db: Db, q: EntryPageQuery) {
     .from(entries)
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(sortColumn(q.sort)), desc(entries.id))
+    .limit(q.limit);
+}
+
+/** A newest-first keyset position: the created_at (epoch ms) and id of the last row shown. */
+export interface CreatedCursor {
+  createdAt: number;
+  id: string;
+}
+
+function createdBefore(createdAt: AnyPgColumn, id: AnyPgColumn, cursor: CreatedCursor) {
+  return sql`(${createdAt}, ${id}) < (${new Date(cursor.createdAt).toISOString()}::timestamptz, ${cursor.id})`;
+}
+
+/**
+ * The 我关注的 feed: newest entries written by people the viewer follows or carrying a tag the
+ * viewer subscribes to. Fan-in rather than one filtered scan of all entries: for each followee
+ * (entries_user_created_idx) and each subscribed tag (entry_tags_tag_created_idx) a lateral
+ * index range yields at most `limit` candidates, so the cost grows with what the viewer follows,
+ * not with the size of the site. The union removes entries reached both ways.
+ */
+export async function selectFollowingEntryPage(
+  db: Db,
+  q: { viewerId: string; cursor: CreatedCursor | null; limit: number },
+) {
+  const authored = alias(entries, 'authored');
+  const byFollowee = db
+    .select({ id: authored.id, createdAt: authored.createdAt })
+    .from(authored)
+    .where(
+      and(
+        eq(authored.userId, follows.followeeId),
+        q.cursor ? createdBefore(authored.createdAt, authored.id, q.cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(authored.createdAt), desc(authored.id))
+    .limit(q.limit)
+    .as('by_followee');
+  const byTag = db
+    .select({ id: entryTags.entryId, createdAt: entryTags.entryCreatedAt })
+    .from(entryTags)
+    .where(
+      and(
+        eq(entryTags.tagId, tagSubscriptions.tagId),
+        q.cursor ? createdBefore(entryTags.entryCreatedAt, entryTags.entryId, q.cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(entryTags.entryCreatedAt), desc(entryTags.entryId))
+    .limit(q.limit)
+    .as('by_tag');
+  const candidates = union(
+    db
+      .select({ id: byFollowee.id, createdAt: byFollowee.createdAt })
+      .from(follows)
+      .crossJoinLateral(byFollowee)
+      .where(eq(follows.followerId, q.viewerId)),
+    db
+      .select({ id: byTag.id, createdAt: byTag.createdAt })
+      .from(tagSubscriptions)
+      .crossJoinLateral(byTag)
+      .where(eq(tagSubscriptions.userId, q.viewerId)),
+  ).as('candidates');
+  const newest = db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .orderBy(desc(candidates.createdAt), desc(candidates.id))
+    .limit(q.limit);
+  return db
+    .select(entryListColumns)
+    .from(entries)
+    .where(inArray(entries.id, newest))
+    .orderBy(desc(entries.createdAt), desc(entries.id));
+}
+
+/** Newest entries of a category other than the one being read (entries_category_created_idx). */
+export async function selectRelatedEntries(db: Db, q: { categoryId: string; excludeId: string; limit: number }) {
+  return db
+    .select(entryListColumns)
+    .from(entries)
+    .where(and(eq(entries.categoryId, q.categoryId), ne(entries.id, q.excludeId)))
+    .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(q.limit);
 }
 

@@ -107,3 +107,39 @@ export async function getEntriesByIds(db: Db, ids: string[], viewer: Viewer | nu
   const hydrated = new Map((await hydrate(db, rows, viewer)).map((e) => [e.id, e]));
   return ids.map((id) => hydrated.get(id)).filter((e): e is EntryView => e !== undefined);
 }
+
+/**
+ * The 我关注的 feed (timeline category subscribe), newest first. `total` is null: no counter
+ * column covers a personal feed, and counting it would grow with the follow graph.
+ */
+export async function listFollowingEntries(
+  db: Db,
+  options: { viewer: Viewer; before?: string; limit: number },
+): Promise<Omit<EntryPage, 'total'> & { total: null }> {
+  const cursor = decodeCursor(options.before);
+  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const rows = await queries.selectFollowingEntryPage(db, {
+    viewerId: options.viewer.id,
+    cursor: cursor ? { createdAt: Number(cursor.value), id: cursor.id } : null,
+    limit: options.limit,
+  });
+  const last = rows.at(-1);
+  return {
+    total: null,
+    entrylist: await hydrate(db, rows, options.viewer),
+    pointer: last && rows.length === options.limit ? encodeCursor(last.createdAt.getTime(), last.id) : null,
+  };
+}
+
+/** SPEC §7.3 get_related_entry: the newest entries of the same category, without the one being read. */
+export async function listRelatedEntries(
+  db: Db,
+  options: { entryId: string; categoryId: string; limit: number; viewer?: Viewer | null },
+): Promise<EntryView[]> {
+  const rows = await queries.selectRelatedEntries(db, {
+    categoryId: options.categoryId,
+    excludeId: options.entryId,
+    limit: options.limit,
+  });
+  return hydrate(db, rows, options.viewer ?? null);
+}

@@ -1,0 +1,11 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase } from './db/client.ts';
+import { recountUsers } from './db/seed/counters.ts';
+const database = await openDatabase({ url: process.argv[2] });
+const db = database.db;
+const captured: string[] = [];
+await recountUsers({ execute: async (q: any) => { captured.push(q); return undefined as never; } } as never);
+const dialectSql = (database.db as any).dialect.sqlToQuery(captured[0]).sql;
+const r: any = await db.execute(sql.raw('EXPLAIN (ANALYZE, BUFFERS) ' + dialectSql));
+console.log(r.rows.map((x: any) => x['QUERY PLAN']).join('\n'));
+await database.close();

@@ -1,0 +1,147 @@
+import { formatCount } from '@core/format.ts';
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '~/ui/avatar.tsx';
+import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
+import { EntryStats } from './entry-stats.tsx';
+import { hostOf, linkOutHref, userHref } from './entry-links.ts';
+import { RelatedEntries } from './related-entries.tsx';
+import { RelativeTime } from './relative-time.tsx';
+import { TOC_MIN_HEADINGS, TableOfContents } from './table-of-contents.tsx';
+import type { EntryView, TocHeading } from './types.ts';
+
+/** An entry as the page gets it: the list shape plus its rendered, sanitised HTML. */
+export type ArticleEntry = EntryView & { contentHtml: string };
+
+function AuthorCard({ entry, sharedLink }: { entry: ArticleEntry; sharedLink: boolean }) {
+  const { user } = entry;
+  const href = userHref(user);
+  const role = [user.jobTitle, user.company].filter(Boolean).join(' · ');
+  return (
+    <div className="mt-5 flex items-center gap-3">
+      {href ? (
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <Avatar user={user} size={44} />
+        </Link>
+      ) : (
+        <Avatar user={user} size={44} />
+      )}
+      <div className="min-w-0">
+        <p className="flex min-w-0 items-baseline gap-2">
+          {href ? (
+            <Link to={href} className="truncate font-medium text-fg hover:text-brand">
+              {user.username}
+            </Link>
+          ) : (
+            <span className="truncate font-medium">{user.username}</span>
+          )}
+          {role && <span className="truncate text-[13px] text-fg-3">{role}</span>}
+        </p>
+        <p className="mt-0.5 flex flex-wrap gap-x-2 text-[13px] text-fg-3">
+          <RelativeTime value={entry.createdAt} />
+          <span aria-hidden="true">·</span>
+          {!sharedLink && (
+            <>
+              <span>阅读 {entry.readingMinutes} 分钟</span>
+              <span aria-hidden="true">·</span>
+            </>
+          )}
+          <span>浏览 {formatCount(entry.viewCount)}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** A shared link: where it goes, through the link-out page, with its screenshot. */
+function SharedLinkCard({ entry }: { entry: ArticleEntry }) {
+  return (
+    <a
+      href={linkOutHref(entry.originalUrl)}
+      target="_blank"
+      rel="nofollow noopener"
+      className="mt-6 flex flex-col overflow-hidden rounded border border-line transition-colors duration-150 ease-out hover:border-brand sm:flex-row"
+    >
+      {entry.screenshot && (
+        <img
+          src={entry.screenshot}
+          alt={entry.title}
+          loading="lazy"
+          width={240}
+          height={160}
+          className="h-40 w-full bg-line object-cover sm:w-60"
+        />
+      )}
+      <span className="flex min-w-0 flex-1 flex-col justify-center gap-1 px-4 py-3">
+        <span className="inline-flex items-center gap-1.5 font-medium text-brand">
+          <ExternalLink size={16} strokeWidth={1.75} aria-hidden="true" />
+          阅读原文
+        </span>
+        <span className="text-[13px] text-fg-2">{hostOf(entry.originalUrl)}</span>
+        <span className="break-all text-[13px] text-fg-3">{entry.originalUrl}</span>
+      </span>
+    </a>
+  );
+}
+
+export interface ArticleViewProps {
+  entry: ArticleEntry;
+  toc: TocHeading[];
+  related: EntryView[];
+}
+
+/** The read-only entry page (DESIGN.md: article page): article with its aside of contents and related entries. */
+export function ArticleView({ entry, toc, related }: ArticleViewProps) {
+  const sharedLink = entry.originalUrl !== '' && entry.contentHtml === '';
+  const showToc = toc.length >= TOC_MIN_HEADINGS;
+  return (
+    <PageContainer>
+      <WithAside
+        asideLabel="侧栏"
+        aside={
+          <>
+            <RelatedEntries entries={related} />
+            {showToc && (
+              <div className="sticky top-[76px] hidden lg:block">
+                <TableOfContents headings={toc} />
+              </div>
+            )}
+          </>
+        }
+      >
+        <article className="rounded bg-card px-4 py-6 sm:px-8 sm:py-8">
+          <h1 className="font-bold text-[28px] text-fg leading-tight">{entry.title}</h1>
+          <AuthorCard entry={entry} sharedLink={sharedLink} />
+          {sharedLink ? (
+            <>
+              {entry.abstract && <p className="mt-6 text-base text-fg-2 leading-relaxed">{entry.abstract}</p>}
+              <SharedLinkCard entry={entry} />
+            </>
+          ) : (
+            <div
+              className="article-body mt-6"
+              // Rendered and sanitised once on save (server/modules/entries/entries.render.ts).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from the renderer
+              dangerouslySetInnerHTML={{ __html: entry.contentHtml }}
+            />
+          )}
+          {entry.tags.length > 0 && (
+            <ul aria-label="标签" className="mt-8 flex flex-wrap gap-2">
+              {entry.tags.map((tag) => (
+                <li key={tag.id}>
+                  <Link
+                    to={`/tag/${encodeURIComponent(tag.title)}`}
+                    className="inline-flex h-7 items-center rounded bg-page px-2.5 text-[13px] text-fg-2 hover:text-brand"
+                  >
+                    {tag.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <EntryStats entry={entry} className="mt-6 border-line border-t pt-4" />
+        </article>
+      </WithAside>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,71 @@
+import { ENTRY_SORT_LABELS, ENTRY_SORTS, type EntrySort } from '@core/constants.ts';
+import { Link } from 'react-router';
+
+export interface NavTab {
+  key: string;
+  label: string;
+  to: string;
+}
+
+const tabClass = (active: boolean) =>
+  `relative inline-flex h-full shrink-0 items-center whitespace-nowrap px-3 transition-colors duration-150 ease-out hover:text-brand ${
+    active
+      ? "font-medium text-brand after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:rounded-full after:bg-brand after:content-['']"
+      : 'text-fg-2'
+  }`;
+
+/** The category bar: one row of links, a horizontal scroller on narrow screens (DESIGN.md). */
+export function CategoryNav({ tabs, current }: { tabs: NavTab[]; current: string }) {
+  return (
+    <nav aria-label="分类" className="rounded bg-card">
+      <ul className="flex h-12 items-stretch overflow-x-auto px-1 [scrollbar-width:none] sm:px-2">
+        {tabs.map((tab) => (
+          <li key={tab.key} className="flex">
+            <Link
+              to={tab.to}
+              aria-current={tab.key === current ? 'page' : undefined}
+              className={tabClass(tab.key === current)}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Category tabs: 全部 at the base path, then one per category at base/{name}; the sort is kept. */
+export function categoryTabs(
+  base: string,
+  categories: Array<{ name: string; title: string }>,
+  sort: { value: EntrySort; fallback: EntrySort } | null,
+): NavTab[] {
+  const query = sort && sort.value !== sort.fallback ? `?sort=${sort.value}` : '';
+  return [
+    { key: 'all', label: '全部', to: `${base}${query}` },
+    ...categories.map((c) => ({ key: c.name, label: c.title, to: `${base}/${c.name}${query}` })),
+  ];
+}
+
+/** The six sorts of SPEC §5 as tabs on the current path; the default sort has the plain URL. */
+export function SortTabs({ current, fallback }: { current: EntrySort; fallback: EntrySort }) {
+  return (
+    <nav aria-label="排序" className="border-line border-b">
+      <ul className="flex h-11 items-stretch overflow-x-auto px-1 text-[13px] [scrollbar-width:none] sm:px-2">
+        {ENTRY_SORTS.map((sort) => (
+          <li key={sort} className="flex">
+            <Link
+              to={sort === fallback ? '.' : `?sort=${sort}`}
+              aria-current={sort === current ? 'page' : undefined}
+              className={tabClass(sort === current)}
+              preventScrollReset
+            >
+              {ENTRY_SORT_LABELS[sort]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { useAuthModal } from '~/lib/auth-modal.ts';
+import { useHeaderVisibility } from '~/lib/header-visibility.ts';
+import type { ViewerSummary } from '~/lib/root-data.ts';
+import { Button } from '~/ui/button.tsx';
+import { Logo } from './logo.tsx';
+import { MainNav } from './main-nav.tsx';
+import { NotificationBell } from './notification-bell.tsx';
+import { SearchBox } from './search-box.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
+import { WriteButton } from './write-button.tsx';
+
+/**
+ * The sticky 60px header (SPEC §2.4). It slides away past 400px of scrolling down and
+ * comes back on scrolling up, or whenever keyboard focus enters it.
+ */
+export function Header({ viewer, siteName }: { viewer: ViewerSummary | null; siteName: string }) {
+  const { hidden, reveal } = useHeaderVisibility();
+  const { open } = useAuthModal();
+  return (
+    <header
+      onFocusCapture={reveal}
+      className={`sticky top-0 z-40 h-[60px] border-line border-b bg-card transition-transform duration-200 ease-out ${
+        hidden ? '-translate-y-full' : ''
+      }`}
+    >
+      <div className="relative mx-auto flex h-full max-w-[1140px] items-center gap-3 px-4 lg:gap-6">
+        <Link to="/" aria-label={`${siteName}首页`} className="shrink-0 rounded">
+          <Logo />
+        </Link>
+        <MainNav />
+        <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+          <SearchBox />
+          <div className="hidden sm:block">
+            <WriteButton viewer={viewer} />
+          </div>
+          <ThemeToggle />
+          {viewer ? (
+            <>
+              <NotificationBell />
+              <UserMenu viewer={viewer} siteName={siteName} />
+            </>
+          ) : (
+            <Button variant="secondary" onClick={() => open('login')}>
+              登录
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { ChevronDown } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Menu, MenuContent, MenuLink, MenuTrigger } from '~/ui/menu.tsx';
+import { NAV_ITEMS, currentNavItem, isNavItemCurrent } from './nav-items.ts';
+
+/** The header's sections; below 960px they collapse into a menu labelled with the current section. */
+export function MainNav() {
+  const { pathname } = useLocation();
+  const current = currentNavItem(pathname);
+  return (
+    <nav aria-label="主导航" className="h-full">
+      <ul className="hidden h-full items-stretch gap-1 lg:flex">
+        {NAV_ITEMS.map((item) => {
+          const active = isNavItemCurrent(item, pathname);
+          return (
+            <li key={item.to} className="flex">
+              <Link
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                className={`relative flex items-center px-3 text-[15px] transition-colors focus-visible:outline-offset-[-2px] duration-150 ease-out hover:text-brand ${
+                  active
+                    ? 'font-medium text-brand after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:bg-brand'
+                    : 'text-fg-2'
+                }`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex h-full items-center lg:hidden">
+        <Menu>
+          <MenuTrigger className="flex h-8 items-center gap-1 rounded px-2 font-medium text-brand hover:bg-page">
+            {current?.label ?? '导航'}
+            <ChevronDown aria-hidden size={16} strokeWidth={1.75} />
+          </MenuTrigger>
+          <MenuContent align="start">
+            {NAV_ITEMS.map((item) => (
+              <MenuLink key={item.to} to={item.to} current={isNavItemCurrent(item, pathname)}>
+                {item.label}
+              </MenuLink>
+            ))}
+          </MenuContent>
+        </Menu>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { formatCount } from '@core/format.ts';
+import { Bell } from 'lucide-react';
+import { Link } from 'react-router';
+import { useUnreadCount } from '~/lib/unread-count.ts';
+import { iconButtonClass } from '~/ui/button.tsx';
+
+/** The bell links to /notification and carries the unread count (user + system). */
+export function NotificationBell() {
+  const { count } = useUnreadCount();
+  return (
+    <Link
+      to="/notification"
+      aria-label={count > 0 ? `消息，${count} 条未读` : '消息'}
+      title="消息"
+      className={iconButtonClass('relative')}
+    >
+      <Bell aria-hidden size={20} strokeWidth={1.75} />
+      {count > 0 && (
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-1 min-w-4 rounded-full bg-brand px-1 text-center font-medium text-[10px] text-white leading-4 dark:text-black"
+        >
+          {formatCount(count)}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,92 @@
+import { LIMITS } from '@core/constants.ts';
+import { Search, X } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { iconButtonClass } from '~/ui/button.tsx';
+
+/**
+ * The header search (SPEC §2.4): at most 32 characters, trimmed, empty input does nothing,
+ * otherwise /search?query=…. On narrow screens an icon opens it over the header row.
+ */
+export function SearchBox() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const urlQuery = pathname === '/search' ? (params.get('query') ?? '') : '';
+  const [value, setValue] = useState(urlQuery);
+  const [expanded, setExpanded] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Follow the URL when a search happens elsewhere (a tag link, the back button).
+  useEffect(() => setValue(urlQuery), [urlQuery]);
+
+  useEffect(() => {
+    if (expanded) inputRef.current?.focus();
+  }, [expanded]);
+
+  function collapse() {
+    setExpanded(false);
+    toggleRef.current?.focus();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const query = value.trim();
+    if (!query) return;
+    setExpanded(false);
+    navigate(`/search?${new URLSearchParams({ query })}`);
+  }
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-label="搜索"
+        aria-expanded={expanded}
+        className={iconButtonClass('md:hidden')}
+        onClick={() => setExpanded(true)}
+      >
+        <Search aria-hidden size={20} strokeWidth={1.75} />
+      </button>
+      <search
+        className={expanded ? 'absolute inset-0 z-10 flex items-center bg-card px-4' : 'hidden items-center md:flex'}
+      >
+        <form onSubmit={submit} className="flex flex-1 items-center gap-2">
+          <div className="relative flex-1">
+            <label htmlFor="site-search" className="sr-only">
+              搜索
+            </label>
+            <input
+              ref={inputRef}
+              id="site-search"
+              type="search"
+              enterKeyHint="search"
+              maxLength={LIMITS.searchInput}
+              placeholder="搜索文章、标签、用户"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && expanded) collapse();
+              }}
+              className="h-8 w-full rounded border border-line bg-page pr-9 pl-3 text-sm text-fg placeholder:text-fg-3 focus:border-brand md:w-44 xl:w-56 [&::-webkit-search-cancel-button]:hidden"
+            />
+            <button
+              type="submit"
+              aria-label="搜索"
+              className="absolute top-0 right-0 flex size-8 items-center justify-center rounded text-fg-3 hover:text-brand"
+            >
+              <Search aria-hidden size={16} strokeWidth={1.75} />
+            </button>
+          </div>
+          {expanded && (
+            <button type="button" aria-label="关闭搜索" className={iconButtonClass()} onClick={collapse}>
+              <X aria-hidden size={20} strokeWidth={1.75} />
+            </button>
+          )}
+        </form>
+      </search>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useRootData } from '~/lib/root-data.ts';
+import { BarrageProvider } from './barrage.tsx';
+import { ExtensionBanner } from './extension-banner.tsx';
+import { HashScroll } from './hash-scroll.tsx';
+import { Header } from './header.tsx';
+import { HeaderVisibilityProvider } from './header-visibility-provider.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { RequestHealthAlert } from './request-health-alert.tsx';
+import { SuspensionPanel } from './suspension-panel.tsx';
+import { UnreadCountProvider } from './unread-count-provider.tsx';
+
+/**
+ * Everything around a page (SPEC §2.4): header, the page in <main>, and the floating parts.
+ * Renders signed out when the root data is missing (the root loader itself failed).
+ */
+export function Shell({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const siteName = root?.siteName ?? '金砂';
+  return (
+    <UnreadCountProvider initial={root?.unreadCount ?? 0}>
+      <HeaderVisibilityProvider>
+        <BarrageProvider>
+          <a
+            href="#main"
+            className="sr-only rounded bg-card text-brand shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[90] focus:px-3 focus:py-2"
+          >
+            跳到主要内容
+          </a>
+          <NavigationProgress />
+          <Header viewer={root?.viewer ?? null} siteName={siteName} />
+          <main id="main" tabIndex={-1} className="outline-none">
+            {children}
+          </main>
+          <SuspensionPanel />
+          <ExtensionBanner siteName={siteName} />
+          <RequestHealthAlert />
+          <HashScroll />
+        </BarrageProvider>
+      </HeaderVisibilityProvider>
+    </UnreadCountProvider>
+  );
+}

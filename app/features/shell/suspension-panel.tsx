@@ -1,0 +1,44 @@
+import { TIMING } from '@core/constants.ts';
+import { ArrowUp, Headset } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { throttle } from '~/lib/throttle.ts';
+
+export const SUPPORT_EMAIL = 'support@jinsha.dev';
+
+const roundButton =
+  'flex size-10 items-center justify-center rounded-full border border-line bg-card text-fg-2 shadow-md shadow-black/5 transition-colors duration-150 ease-out hover:border-brand hover:text-brand';
+
+/** Bottom-right: back to top after 800px of scrolling, and the way to reach support. */
+export function SuspensionPanel() {
+  const [showBackToTop, setShowBackToTop] = useState(false);
+
+  useEffect(() => {
+    const update = throttle(() => setShowBackToTop(window.scrollY > TIMING.backToTopAfterPx), 100);
+    update.run();
+    window.addEventListener('scroll', update.run, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', update.run);
+      update.cancel();
+    };
+  }, []);
+
+  function backToTop() {
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+    // The button disappears at the top; keyboard focus continues from the page's start.
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }
+
+  return (
+    <div className="fixed right-4 bottom-6 z-30 flex flex-col gap-2 print:hidden">
+      {showBackToTop && (
+        <button type="button" aria-label="回到顶部" title="回到顶部" className={roundButton} onClick={backToTop}>
+          <ArrowUp aria-hidden size={20} strokeWidth={1.75} />
+        </button>
+      )}
+      <a href={`mailto:${SUPPORT_EMAIL}`} aria-label="联系客服" title="联系客服" className={roundButton}>
+        <Headset aria-hidden size={20} strokeWidth={1.75} />
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { LIMITS, PAGE_SIZE, type EntrySort } from '@core/constants.ts';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import type { Viewer } from '../../server/modules/auth/auth.policy.ts';
+import { listActiveBanners } from '../../server/modules/banners/banners.service.ts';
+import { InvalidSortError, parseEntrySort } from '../../server/modules/entries/entries.schemas.ts';
+import {
+  getEntriesByIds,
+  getEntry,
+  listEntries,
+  listFollowingEntries,
+  listRelatedEntries,
+} from '../../server/modules/entries/entries.service.ts';
+import { searchEntries } from '../../server/modules/search/search.service.ts';
+import { listCategories } from '../../server/modules/tags/tags.service.ts';
+import { fromService } from './route-guards.server.ts';
+
+/** Related entries under an article (SPEC §7.3: 4 or 5). */
+const RELATED_ENTRY_LIMIT = 5;
+
+/** The sort of a feed from `?sort=`; anything but the six keys is a 400 with the spec's message (SPEC §5). */
+export function readSort(url: URL, fallback: EntrySort): EntrySort {
+  try {
+    return parseEntrySort(url.searchParams.get('sort'), fallback);
+  } catch (error) {
+    if (error instanceof InvalidSortError) throw data({ message: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+function readPointer(url: URL): string | undefined {
+  return url.searchParams.get('pointer') || undefined;
+}
+
+async function categoryTabs(context: AppLoadContext) {
+  const categories = await listCategories(context.db);
+  return categories.map(({ name, title }) => ({ name, title }));
+}
+
+/**
+ * One page of a category feed (welcome, explore, timeline) with what its tabs need. The result
+ * carries `total`, `entrylist` and `pointer` at the top, so the same URL with `?pointer=` serves
+ * the next page to the list's fetcher. An unknown category is the service's 404.
+ */
+export async function loadCategoryFeed(
+  context: AppLoadContext,
+  options: { url: URL; category: string | undefined; defaultSort: EntrySort },
+) {
+  const sort = readSort(options.url, options.defaultSort);
+  const [categories, page] = await Promise.all([
+    categoryTabs(context),
+    fromService(
+      listEntries(context.db, {
+        category: options.category,
+        sort,
+        before: readPointer(options.url),
+        limit: PAGE_SIZE.feed,
+        viewer: context.viewer,
+      }),
+    ),
+  ]);
+  const current = categories.find((c) => c.name === options.category) ?? null;
+  return { ...page, sort, categories, category: current };
+}
+
+/** The 我关注的 feed of the signed-in viewer, newest first. */
+export async function loadFollowingFeed(context: AppLoadContext, options: { url: URL; viewer: Viewer }) {
+  const { viewer } = options;
+  const [categories, page] = await Promise.all([
+    categoryTabs(context),
+    fromService(listFollowingEntries(context.db, { viewer, before: readPointer(options.url), limit: PAGE_SIZE.feed })),
+  ]);
+  return { ...page, categories };
+}
+
+/** The welcome page's aside: banners running now (at most 2, SPEC §9). */
+export function loadAsideBanners(context: AppLoadContext) {
+  return listActiveBanners(context.db, 'aside', PAGE_SIZE.asideBanners);
+}
+
+export interface TocHeading {
+  id: string;
+  level: number;
+  text: string;
+}
+
+const HEADING_TAG = /<h([1-4]) id="(heading-\d+)">([\s\S]*?)<\/h\1>/g;
+const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi;
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(ENTITY, (_match, dec: string | undefined, hex: string | undefined, named: string | undefined) => {
+      if (dec) return String.fromCodePoint(Number(dec));
+      if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
+      return NAMED_ENTITIES[(named ?? '').toLowerCase()] ?? '';
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The headings the renderer numbered (SPEC §9: id heading-{index}) read back from the stored,
+ * sanitised HTML: the renderer's table of contents is not stored with the entry.
+ */
+export function tableOfContents(contentHtml: string): TocHeading[] {
+  return Array.from(contentHtml.matchAll(HEADING_TAG), ([, level, id, inner]) => ({
+    id,
+    level: Number(level),
+    text: htmlToText(inner),
+  })).filter((heading) => heading.text !== '');
+}
+
+/**
+ * An entry page: the entry (without its Markdown source, which the page does not need), its
+ * table of contents and related entries. A missing entry is the service's 404; a column article
+ * opened as /entry/{id} moves permanently to /post/{id} (SPEC §4).
+ */
+export async function loadEntryPage(context: AppLoadContext, options: { id: string; route: 'entry' | 'post' }) {
+  const { id } = options;
+  const { content: _source, ...entry } = await fromService(getEntry(context.db, id, context.viewer));
+  if (options.route === 'entry' && entry.type === 'post') throw redirect(`/post/${id}`, 301);
+  const related = await listRelatedEntries(context.db, {
+    entryId: entry.id,
+    categoryId: entry.category.id,
+    limit: RELATED_ENTRY_LIMIT,
+    viewer: context.viewer,
+  });
+  return { entry, toc: tableOfContents(entry.contentHtml), related };
+}
+
+/**
+ * Search results for `?query=&page=`: the page in the URL counts from 1, the service's from 0
+ * (SPEC §9). The query is cut to the search box's 32 characters.
+ */
+export async function loadSearchResults(context: AppLoadContext, url: URL) {
+  const query = Array.from((url.searchParams.get('query') ?? '').trim())
+    .slice(0, LIMITS.searchInput)
+    .join('')
+    .trim();
+  const requestedPage = Number(url.searchParams.get('page') ?? '1');
+  const page = Number.isInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
+  const pageSize = PAGE_SIZE.search;
+  if (!query) return { query, page: 1, pageCount: 0, total: 0, terms: [], entrylist: [] };
+  const result = await fromService(searchEntries(context.db, { query, page: page - 1, pageSize }));
+  const entrylist = await getEntriesByIds(context.db, result.idList, context.viewer);
+  return {
+    query,
+    page,
+    pageCount: Math.ceil(result.total / pageSize),
+    total: result.total,
+    terms: result.terms,
+    entrylist,
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env.ts';
+
+describe('readEnv', () => {
+  it('fills defaults, including SITE_URL from PORT', () => {
+    const env = readEnv({ NODE_ENV: 'development', PORT: '3210' });
+    expect(env.PORT).toBe(3210);
+    expect(env.SITE_URL).toBe('http://localhost:3210');
+    expect(env.DATABASE_URL).toBe('./data/pglite');
+    expect(env.SEED_ON_EMPTY).toBe(false);
+  });
+
+  it('fails fast on a bad PORT, naming the setting', () => {
+    expect(() => readEnv({ PORT: 'eighty' })).toThrow(/Invalid configuration[\s\S]*PORT/);
+    expect(() => readEnv({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('refuses production without SESSION_SECRET', () => {
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
+  });
+
+  it('refuses a short SESSION_SECRET with its message', () => {
+    expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET must be at least 16 characters/,
+    );
+  });
+
+  it('accepts production with a secret, or a local production build that allows the dev secret', () => {
+    const secret = 'a-very-long-production-secret';
+    expect(readEnv({ NODE_ENV: 'production', SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+    expect(readEnv({ NODE_ENV: 'production', JINSHA_ALLOW_DEV_SECRET: '1' }).SESSION_SECRET).toMatch(/development/);
+  });
+
+  it('reads boolean-ish flags', () => {
+    expect(readEnv({ SEED_ON_EMPTY: 'true', TRUST_PROXY: '1' })).toMatchObject({
+      SEED_ON_EMPTY: true,
+      TRUST_PROXY: true,
+    });
+    expect(() => readEnv({ SEED_ON_EMPTY: 'yes' })).toThrow(/SEED_ON_EMPTY/);
+  });
+});

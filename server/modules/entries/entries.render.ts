@@ -1,0 +1,210 @@
+import hljs from 'highlight.js/lib/common';
+import MarkdownIt, { type Token } from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+import { collapseWhitespace, truncate } from '@core/format.ts';
+
+export interface TocItem {
+  id: string;
+  level: number;
+  text: string;
+}
+
+export interface RenderedMarkdown {
+  /** Sanitised HTML, safe to inject as is. */
+  html: string;
+  toc: TocItem[];
+  readingMinutes: number;
+  /** Plain text, for search vectors and abstracts. */
+  text: string;
+}
+
+/** Outbound links leave through this page so that the site can warn and count (SPEC §9 link-out). */
+export const LINK_OUT_PATH = '/link';
+
+const HEADING_ID = /^heading-\d+$/;
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function highlight(code: string, language: string): string {
+  const lang = language.trim().toLowerCase();
+  if (lang && hljs.getLanguage(lang)) {
+    const value = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+    return `<pre><code class="hljs language-${escapeHtml(lang)}">${value}</code></pre>`;
+  }
+  return `<pre><code class="hljs">${escapeHtml(code)}</code></pre>`;
+}
+
+/**
+ * Raw HTML is on so that authors can use <kbd>, <details> and the like; everything the renderer
+ * produces goes through the sanitiser below, so raw HTML never reaches a page unfiltered.
+ */
+const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false, highlight });
+
+function inlineText(token: Token): string {
+  return (token.children ?? [])
+    .map((child) => {
+      if (child.type === 'text' || child.type === 'code_inline') return child.content;
+      if (child.type === 'softbreak' || child.type === 'hardbreak') return ' ';
+      if (child.type === 'image') return child.content;
+      return '';
+    })
+    .join('');
+}
+
+/** Numbers headings in document order (SPEC §9: heading-{index}) and lazy-loads images. */
+function decorate(tokens: Token[]): TocItem[] {
+  const toc: TocItem[] = [];
+  tokens.forEach((token, index) => {
+    if (token.type === 'heading_open') {
+      const id = `heading-${toc.length}`;
+      token.attrSet('id', id);
+      const inline = tokens[index + 1];
+      toc.push({ id, level: Number(token.tag.slice(1)), text: inline ? collapseWhitespace(inlineText(inline)) : '' });
+    }
+    if (token.type === 'inline') {
+      for (const child of token.children ?? []) {
+        if (child.type === 'image') child.attrSet('loading', 'lazy');
+      }
+    }
+  });
+  return toc;
+}
+
+function plainText(tokens: Token[]): string {
+  const blocks: string[] = [];
+  for (const token of tokens) {
+    if (token.type === 'inline') blocks.push(inlineText(token));
+    else if (token.type === 'fence' || token.type === 'code_block') blocks.push(token.content);
+  }
+  return blocks.filter((block) => block.trim() !== '').join('\n');
+}
+
+function isHttpUrl(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}
+
+/** Paths and anchors on this site; '//host' is another site in disguise. */
+function isSiteRelative(href: string): boolean {
+  return /^[/#?]/.test(href) && !href.startsWith('//');
+}
+
+const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'span',
+    'em',
+    'strong',
+    'del',
+    's',
+    'sup',
+    'sub',
+    'kbd',
+    'mark',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'details',
+    'summary',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    h1: ['id'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    h5: ['id'],
+    h6: ['id'],
+    ol: ['start'],
+    th: ['style'],
+    td: ['style'],
+  },
+  allowedClasses: { code: ['hljs', 'language-*'], span: ['hljs-*', 'language-*'] },
+  allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => {
+    if (frame.tag === 'img') return !frame.attribs.src;
+    // A link whose target was unsafe keeps its words but stops being a link.
+    if (frame.tag === 'a' && !frame.attribs.href) return 'excludeTag';
+    return false;
+  },
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, title } = attribs;
+      const attrs: Record<string, string> = {};
+      if (title) attrs.title = title;
+      if (href && isHttpUrl(href)) {
+        attrs.href = `${LINK_OUT_PATH}?target=${encodeURIComponent(href)}`;
+        attrs.rel = 'nofollow noopener';
+        attrs.target = '_blank';
+      } else if (href && isSiteRelative(href)) {
+        attrs.href = href;
+      }
+      return { tagName, attribs: attrs };
+    },
+    img: (tagName, attribs) => {
+      const { src, ...rest } = attribs;
+      const safe: Record<string, string> = { ...rest, loading: 'lazy' };
+      if (src && (isHttpUrl(src) || isSiteRelative(src))) safe.src = src;
+      return { tagName, attribs: safe };
+    },
+    ...Object.fromEntries(
+      ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [
+        tag,
+        (tagName: string, attribs: sanitizeHtml.Attributes) => ({
+          tagName,
+          // Only the renderer's own numbering survives, so raw HTML cannot clobber other ids.
+          attribs: attribs.id && HEADING_ID.test(attribs.id) ? { id: attribs.id } : {},
+        }),
+      ]),
+    ),
+  },
+};
+
+const CJK_CHAR = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]/g;
+const LATIN_WORD = /[A-Za-z0-9]+(?:['’.-][A-Za-z0-9]+)*/g;
+
+/** CJK characters read at about 400 a minute, Latin words at about 200; never under a minute. */
+export function estimateReadingMinutes(text: string): number {
+  const cjk = text.match(CJK_CHAR)?.length ?? 0;
+  const words = text.replace(CJK_CHAR, ' ').match(LATIN_WORD)?.length ?? 0;
+  return Math.max(1, Math.ceil(cjk / 400 + words / 200));
+}
+
+export function renderMarkdown(source: string): RenderedMarkdown {
+  const env = {};
+  const tokens = markdown.parse(source, env);
+  const toc = decorate(tokens);
+  const html = sanitizeHtml(markdown.renderer.render(tokens, markdown.options, env), sanitizeOptions);
+  const text = plainText(tokens);
+  return { html, toc, readingMinutes: estimateReadingMinutes(text), text };
+}
+
+/** The whitespace-collapsed summary stored with an entry (SPEC §3). */
+export function makeAbstract(text: string, max = 200): string {
+  return truncate(collapseWhitespace(text), max);
+}
