@@ -4,9 +4,9 @@ import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
 import { AlertsProvider } from './features/shell/alerts-provider.tsx';
 import { ErrorView, LoginRequiredView, NotFoundView } from './features/shell/error-views.tsx';
 import { Shell } from './features/shell/shell.tsx';
+import { ThemeScript } from './features/shell/theme-script.tsx';
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
-import { themeScript } from './lib/theme.ts';
 import './app.css';
 
 /** The fixed site keywords and description of SPEC §1. */
@@ -46,10 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {nonce && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (app/lib/theme.ts), no user input.
-          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
-        )}
+        <ThemeScript nonce={nonce} />
         <meta name="keywords" content={SITE_KEYWORDS} />
         <Meta />
         {/* The same nonce on the client too, so hydration finds what the server rendered. */}

@@ -1,4 +1,5 @@
 /** npm run db:migrate — applies the committed migrations to DATABASE_URL (default ./data/pglite). */
+import 'dotenv/config';
 import { openDatabase } from './client.ts';
 import { envSchema } from '../server/env.ts';
 

@@ -1,3 +1,4 @@
+import 'dotenv/config';
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';

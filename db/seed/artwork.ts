@@ -95,7 +95,9 @@ export function snippetDataUrl(seed: number): string {
     const parts: string[] = [];
     for (let k = random.int(1, 4); k > 0; k--) {
       const w = random.int(30, 140);
-      parts.push(`<rect x="${x}" y="${60 + row * 30}" width="${w}" height="12" rx="6" fill="${random.pick(palette)}"/>`);
+      parts.push(
+        `<rect x="${x}" y="${60 + row * 30}" width="${w}" height="12" rx="6" fill="${random.pick(palette)}"/>`,
+      );
       x += w + 12;
     }
     return parts.join('');

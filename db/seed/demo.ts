@@ -10,9 +10,11 @@ import { AVATAR_COUNT, avatarPath, coverArt, snippetDataUrl } from './artwork.ts
 import { type ArticleTemplate, composeArticle, loadArticleTemplates } from './content/articles.ts';
 import { BANNERS, BOOKLETS, EVENTS, LANGUAGE_COLORS, REPO_TAG_TREE, REPOS } from './content/catalog.ts';
 import {
+  AUTHOR_REPLY_TEXTS,
   COLLECTIONS,
   COMMENT_TEXTS,
   PIN_COMMENT_TEXTS,
+  PIN_REPLY_TEXTS,
   PIN_TEXTS,
   REPLY_TEXTS,
   SYSTEM_NOTICES,
@@ -67,7 +69,7 @@ async function insertRows<T extends PgTable>(tx: Tx, table: T, rows: PgInsertVal
   }
 }
 
-/** A time between two others, never after `now`. */
+/** A time between two others (the first, when they come in the wrong order). */
 function between(random: SeededRandom, from: number, to: number): Date {
   return new Date(Math.round(from + random.next() * Math.max(0, to - from)));
 }
@@ -117,7 +119,9 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   const people = [ADMIN_PERSON, DEMO_PERSON, ...PEOPLE];
   if (people.length > AVATAR_COUNT) throw new Error('more demo people than avatar files');
   const seedUsers: SeedUser[] = people.map((person, index) => {
-    const createdAt = new Date(base - (index < 2 ? 430 - index * 200 : random.int(130, 420)) * DAY - random.int(0, 20) * HOUR);
+    const createdAt = new Date(
+      base - (index < 2 ? 430 - index * 200 : random.int(130, 420)) * DAY - random.int(0, 20) * HOUR,
+    );
     return { id: id(createdAt), person, createdAt, activity: index < 2 ? 1 : 0.3 + random.next() ** 2 * 3 };
   });
   const [admin, demo] = seedUsers;
@@ -166,7 +170,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       user === demo ? 2 : random.int(0, 3),
     );
     for (const title of [...preferred, ...others]) {
-      subscriptionRows.push({ userId: user.id, tagId: tagId(title), createdAt: between(random, user.createdAt.getTime(), base) });
+      subscriptionRows.push({
+        userId: user.id,
+        tagId: tagId(title),
+        createdAt: between(random, user.createdAt.getTime(), base),
+      });
     }
   }
   await insertRows(tx, schema.tagSubscriptions, subscriptionRows);
@@ -181,7 +189,9 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   };
   const since = (a: SeedUser, b: SeedUser) => Math.max(a.createdAt.getTime(), b.createdAt.getTime());
   for (const user of seedUsers) {
-    const alike = writers.filter((w) => w !== user && w.person.interests.some((i) => user.person.interests.includes(i)));
+    const alike = writers.filter(
+      (w) => w !== user && w.person.interests.some((i) => user.person.interests.includes(i)),
+    );
     for (const followee of random.sample(alike, user === demo ? 10 : random.int(2, 9))) {
       follow(user, followee, between(random, since(user, followee), base - 2 * DAY));
     }
@@ -191,7 +201,8 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   }
   // The demo account is followed by many, the newest of them in the last days (unread notifications).
   for (const [k, follower] of random.sample(seedUsers.slice(2), 22).entries()) {
-    const at = k < 4 ? between(random, base - 2 * DAY, base - HOUR) : between(random, since(follower, demo), base - 3 * DAY);
+    const at =
+      k < 4 ? between(random, base - 2 * DAY, base - HOUR) : between(random, since(follower, demo), base - 3 * DAY);
     follow(follower, demo, at);
   }
   await insertRows(tx, schema.follows, followRows);
@@ -251,7 +262,8 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
 
   for (const template of templates) {
     template.titles.forEach((title, k) => {
-      const author = random.chance(0.06) && DEMO_PERSON.interests.includes(template.category) ? demo : authorFor(template.category);
+      const author =
+        random.chance(0.06) && DEMO_PERSON.interests.includes(template.category) ? demo : authorFor(template.category);
       addEntry(
         {
           userId: author.id,
@@ -289,7 +301,15 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       '欢迎在评论区说说你的理由，一周后整理结果发出来。',
     ].join('\n\n');
     addEntry(
-      { userId: author.id, type: 'vote', category: vote.category, title: vote.title, tags: vote.tags, createdAt: entryTime(), written: true },
+      {
+        userId: author.id,
+        type: 'vote',
+        category: vote.category,
+        title: vote.title,
+        tags: vote.tags,
+        createdAt: entryTime(),
+        written: true,
+      },
       { content, abstract: '' },
     );
   }
@@ -305,7 +325,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     );
     likesPerEntry.set(entry.id, likers.length);
     for (const liker of likers) {
-      likeRows.push({ userId: liker.id, entryId: entry.id, createdAt: between(random, entry.createdAt.getTime(), base) });
+      likeRows.push({
+        userId: liker.id,
+        entryId: entry.id,
+        createdAt: between(random, entry.createdAt.getTime(), base),
+      });
     }
   }
   const recommended = new Set(
@@ -347,17 +371,27 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     });
     return commentId;
   };
+  const articleReplies = { author: AUTHOR_REPLY_TEXTS, others: REPLY_TEXTS };
+  const pinReplies = { author: PIN_REPLY_TEXTS, others: PIN_REPLY_TEXTS };
   /** A thread: first-level comments, some with a few replies (the author often answers). */
   const thread = (
     target: { type: schema.CommentTargetType; id: string; authorId: string | null; createdAt: Date },
     count: number,
     texts: string[],
+    replyTexts: { author: string[]; others: string[] } = articleReplies,
   ) => {
     const start = target.createdAt.getTime();
     for (const text of random.sample(texts, count)) {
       const author = random.pick(seedUsers.slice(1));
       const at = between(random, start + 10 * MINUTE, base - 5 * MINUTE);
-      const parentId = addComment({ userId: author.id, targetType: target.type, targetId: target.id, parentId: null, createdAt: at, content: text });
+      const parentId = addComment({
+        userId: author.id,
+        targetType: target.type,
+        targetId: target.id,
+        parentId: null,
+        createdAt: at,
+        content: text,
+      });
       let replied = { id: parentId, userId: author.id, at: at.getTime() };
       const replies = random.chance(0.35) ? random.int(1, 3) : 0;
       for (let r = 0; r < replies; r++) {
@@ -371,7 +405,7 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
           targetId: target.id,
           parentId,
           createdAt: replyAt,
-          content: random.pick(REPLY_TEXTS),
+          content: random.pick(byAuthor ? replyTexts.author : replyTexts.others),
           replyCommentId: replied.id,
           replyUserId: replied.userId,
         });
@@ -393,17 +427,27 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     const author = k % 11 === 3 ? demo : random.pick(writers);
     const createdAt = new Date(base - random.next() ** 1.2 * 30 * DAY - random.int(5, 40) * MINUTE);
     const pinId = id(createdAt);
-    const images = random.chance(0.3) ? Array.from({ length: random.int(1, 3) }, (_, i) => snippetDataUrl(k * 10 + i)) : [];
+    const images = random.chance(0.3)
+      ? Array.from({ length: random.int(1, 3) }, (_, i) => snippetDataUrl(k * 10 + i))
+      : [];
     pinRows.push({ id: pinId, userId: author.id, content, imageUrlList: images, createdAt, updatedAt: createdAt });
     pinTargets.push({ id: pinId, userId: author.id, createdAt });
-    for (const liker of random.sample(seedUsers.filter((u) => u !== author), random.skewed(25))) {
+    for (const liker of random.sample(
+      seedUsers.filter((u) => u !== author),
+      random.skewed(25),
+    )) {
       pinLikeRows.push({ userId: liker.id, pinId, createdAt: between(random, createdAt.getTime(), base) });
     }
   });
   await insertRows(tx, schema.pins, pinRows);
   await insertRows(tx, schema.pinLikes, pinLikeRows);
   for (const pin of pinTargets) {
-    thread({ type: 'pin', id: pin.id, authorId: pin.userId, createdAt: pin.createdAt }, random.skewed(5), PIN_COMMENT_TEXTS);
+    thread(
+      { type: 'pin', id: pin.id, authorId: pin.userId, createdAt: pin.createdAt },
+      random.skewed(5),
+      PIN_COMMENT_TEXTS,
+      pinReplies,
+    );
   }
 
   // Collections: entries picked by tag, followers, tags.
@@ -441,7 +485,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       seedUsers.filter((u) => u !== owner),
       random.skewed(16, 1.6),
     )) {
-      collectionFollowRows.push({ userId: follower.id, collectionId, createdAt: between(random, createdAt.getTime(), base) });
+      collectionFollowRows.push({
+        userId: follower.id,
+        collectionId,
+        createdAt: between(random, createdAt.getTime(), base),
+      });
     }
     for (const title of seed.tags) collectionTagRows.push({ collectionId, tagId: tagId(title) });
   });
@@ -498,15 +546,36 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     });
     repoTargets.push({ id: repoId, createdAt });
     for (const [title, share] of repo.languages) {
-      repoLanguageRows.push({ repoId, title, lineCount: Math.round((totalLines * share) / 100), color: LANGUAGE_COLORS[title] ?? '' });
+      repoLanguageRows.push({
+        repoId,
+        title,
+        lineCount: Math.round((totalLines * share) / 100),
+        color: LANGUAGE_COLORS[title] ?? '',
+      });
     }
     translators.forEach((translator, k) => {
       const at = between(random, createdAt.getTime(), base - DAY);
       if (k === 0 || random.chance(0.5)) {
-        translationRows.push({ id: id(at), repoId, userId: translator.id, field: 'title', content: repo.titleZh, voteCount: random.skewed(30), createdAt: at });
+        translationRows.push({
+          id: id(at),
+          repoId,
+          userId: translator.id,
+          field: 'title',
+          content: repo.titleZh,
+          voteCount: random.skewed(30),
+          createdAt: at,
+        });
       }
       if (k === 0 || random.chance(0.5)) {
-        translationRows.push({ id: id(at), repoId, userId: translator.id, field: 'description', content: repo.descriptionZh, voteCount: random.skewed(30), createdAt: at });
+        translationRows.push({
+          id: id(at),
+          repoId,
+          userId: translator.id,
+          field: 'description',
+          content: repo.descriptionZh,
+          voteCount: random.skewed(30),
+          createdAt: at,
+        });
       }
     });
     if (repo.tag) {
@@ -613,7 +682,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   await insertRows(tx, schema.paymentOrders, orderRows);
   await insertRows(tx, schema.bookletPurchases, purchaseRows);
   for (const section of random.sample(sectionTargets, 12)) {
-    thread({ type: 'section', id: section.id, authorId: section.authorId, createdAt: section.createdAt }, random.int(1, 4), COMMENT_TEXTS);
+    thread(
+      { type: 'section', id: section.id, authorId: section.authorId, createdAt: section.createdAt },
+      random.int(1, 4),
+      COMMENT_TEXTS,
+    );
   }
 
   // The demo account's wallet: its booklets' income and one paid-out withdrawal.
@@ -621,9 +694,26 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   const withdrawn = Math.floor((income * 0.6) / 100) * 100;
   if (withdrawn > 0) {
     const at = new Date(base - 6 * DAY);
-    billRows.push({ id: id(at), userId: demo.id, amount: -withdrawn, kind: 'withdrawal', description: '提现到支付宝', createTime: at, updateTime: at });
+    billRows.push({
+      id: id(at),
+      userId: demo.id,
+      amount: -withdrawn,
+      kind: 'withdrawal',
+      description: '提现到支付宝',
+      createTime: at,
+      updateTime: at,
+    });
     await insertRows(tx, schema.withdrawalApplications, [
-      { id: id(at), userId: demo.id, volume: withdrawn, alipayAccount: DEMO_ACCOUNT.phone, name: '金砂体验官', status: 'paid', createdAt: at, updatedAt: at },
+      {
+        id: id(at),
+        userId: demo.id,
+        volume: withdrawn,
+        alipayAccount: DEMO_ACCOUNT.phone,
+        name: '金砂体验官',
+        status: 'paid',
+        createdAt: at,
+        updatedAt: at,
+      },
     ]);
   }
   await insertRows(tx, schema.walletBills, billRows);
@@ -632,8 +722,15 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   await insertRows(tx, schema.comments, commentRows);
   const commentLikeRows: Row<typeof schema.commentLikes>[] = [];
   for (const comment of seedComments) {
-    for (const liker of random.sample(seedUsers.filter((u) => u.id !== comment.userId), random.skewed(8))) {
-      commentLikeRows.push({ userId: liker.id, commentId: comment.id, createdAt: between(random, comment.createdAt.getTime(), base) });
+    for (const liker of random.sample(
+      seedUsers.filter((u) => u.id !== comment.userId),
+      random.skewed(8),
+    )) {
+      commentLikeRows.push({
+        userId: liker.id,
+        commentId: comment.id,
+        createdAt: between(random, comment.createdAt.getTime(), base),
+      });
     }
   }
   await insertRows(tx, schema.commentLikes, commentLikeRows);
@@ -679,7 +776,25 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     })),
   );
 
-  await insertRows(tx, schema.notifications, demoNotifications({ random, base, demo, followRows, likeRows, seedEntries, seedComments, pinTargets, pinLikeRows, collectionFollowRows, collectionEntryRows, seedCollections, commentLikeRows }));
+  await insertRows(
+    tx,
+    schema.notifications,
+    demoNotifications({
+      random,
+      base,
+      demo,
+      followRows,
+      likeRows,
+      seedEntries,
+      seedComments,
+      pinTargets,
+      pinLikeRows,
+      collectionFollowRows,
+      collectionEntryRows,
+      seedCollections,
+      commentLikeRows,
+    }),
+  );
   await insertRows(
     tx,
     schema.systemNotifications,
@@ -692,7 +807,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     { userId: demo.id, type: 'follow', subscribed: true },
     { userId: demo.id, type: 'article', subscribed: true },
     { userId: demo.id, type: 'week', subscribed: false },
-    ...seedUsers.slice(2, 14).map((u, k) => ({ userId: u.id, type: (['follow', 'article', 'week'] as const)[k % 3], subscribed: k % 4 !== 0 })),
+    ...seedUsers.slice(2, 14).map((u, k) => ({
+      userId: u.id,
+      type: (['follow', 'article', 'week'] as const)[k % 3],
+      subscribed: k % 4 !== 0,
+    })),
   ]);
   await insertRows(tx, schema.drafts, [
     {
@@ -738,8 +857,14 @@ function chooseSections(random: SeededRandom, template: ArticleTemplate, k: numb
 /** A booklet's chapters: an opening, one chapter per template section, a closing. */
 function bookletChapters(template: ArticleTemplate): Array<{ title: string; content: string }> {
   return [
-    { title: '开篇：为什么要学这本小册', content: `${template.intros.join('\n\n')}\n\n## 小册的结构\n\n${template.sections.map((s, i) => `${i + 1}. ${s.heading}`).join('\n')}` },
-    ...template.sections.map((section) => ({ title: section.heading, content: `## ${section.heading}\n\n${section.body}` })),
+    {
+      title: '开篇：为什么要学这本小册',
+      content: `${template.intros.join('\n\n')}\n\n## 小册的结构\n\n${template.sections.map((s, i) => `${i + 1}. ${s.heading}`).join('\n')}`,
+    },
+    ...template.sections.map((section) => ({
+      title: section.heading,
+      content: `## ${section.heading}\n\n${section.body}`,
+    })),
     { title: '结语与进阶路线', content: template.closings.join('\n\n') },
   ];
 }
@@ -792,10 +917,22 @@ function demoNotifications(s: NotificationSources): Row<typeof schema.notificati
   };
   const at = (value: Date | undefined) => value ?? new Date(s.base);
 
-  const followers = s.followRows.filter((f) => f.followeeId === s.demo.id).map((f) => ({ actorId: f.followerId, at: at(f.createdAt) }));
+  const followers = s.followRows
+    .filter((f) => f.followeeId === s.demo.id)
+    .map((f) => ({ actorId: f.followerId, at: at(f.createdAt) }));
   // Folding happens only into an unread group: older follows sit in a read group of the same key.
-  group('follow', s.demo.id, followers.filter((f) => f.at.getTime() >= recentAfter), {});
-  group('follow', s.demo.id, followers.filter((f) => f.at.getTime() < recentAfter), {});
+  group(
+    'follow',
+    s.demo.id,
+    followers.filter((f) => f.at.getTime() >= recentAfter),
+    {},
+  );
+  group(
+    'follow',
+    s.demo.id,
+    followers.filter((f) => f.at.getTime() < recentAfter),
+    {},
+  );
 
   const demoEntries = new Set(s.seedEntries.filter((e) => e.userId === s.demo.id).map((e) => e.id));
   for (const entryId of demoEntries) {
@@ -821,16 +958,26 @@ function demoNotifications(s: NotificationSources): Row<typeof schema.notificati
   }
   const demoPins = s.pinTargets.filter((p) => p.userId === s.demo.id).map((p) => p.id);
   for (const pinId of demoPins) {
-    group('like_pin', pinId, s.pinLikeRows.filter((l) => l.pinId === pinId).map((l) => ({ actorId: l.userId, at: at(l.createdAt) })), { pinId });
+    group(
+      'like_pin',
+      pinId,
+      s.pinLikeRows.filter((l) => l.pinId === pinId).map((l) => ({ actorId: l.userId, at: at(l.createdAt) })),
+      { pinId },
+    );
     for (const comment of s.seedComments.filter((c) => c.targetType === 'pin' && c.targetId === pinId && !c.parentId)) {
-      group('comment_pin', comment.id, [{ actorId: comment.userId, at: comment.createdAt }], { pinId, commentId: comment.id });
+      group('comment_pin', comment.id, [{ actorId: comment.userId, at: comment.createdAt }], {
+        pinId,
+        commentId: comment.id,
+      });
     }
   }
   for (const comment of s.seedComments.filter((c) => c.userId === s.demo.id)) {
     group(
       'like_comment',
       comment.id,
-      s.commentLikeRows.filter((l) => l.commentId === comment.id).map((l) => ({ actorId: l.userId, at: at(l.createdAt) })),
+      s.commentLikeRows
+        .filter((l) => l.commentId === comment.id)
+        .map((l) => ({ actorId: l.userId, at: at(l.createdAt) })),
       { commentId: comment.id, entryId: comment.targetType === 'entry' ? comment.targetId : null },
     );
   }
@@ -838,7 +985,9 @@ function demoNotifications(s: NotificationSources): Row<typeof schema.notificati
     group(
       'follow_collection',
       collection.id,
-      s.collectionFollowRows.filter((f) => f.collectionId === collection.id).map((f) => ({ actorId: f.userId, at: at(f.createdAt) })),
+      s.collectionFollowRows
+        .filter((f) => f.collectionId === collection.id)
+        .map((f) => ({ actorId: f.userId, at: at(f.createdAt) })),
       { collectionId: collection.id },
     );
   }

@@ -53,7 +53,10 @@ export class SeededRandom {
       .toString(16)
       .padStart(8, '0');
     let tail = '';
-    while (tail.length < 16) tail += Math.floor(this.next() * 0x10000).toString(16).padStart(4, '0');
+    while (tail.length < 16)
+      tail += Math.floor(this.next() * 0x10000)
+        .toString(16)
+        .padStart(4, '0');
     return seconds + tail;
   }
 }

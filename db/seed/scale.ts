@@ -8,6 +8,7 @@
  * entries, so every counter is exact; the per-user, per-tag and per-category counters are
  * recomputed at the end, then VACUUM ANALYZE.
  */
+import 'dotenv/config';
 import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ import { toSearchText } from '../../server/adapters/tokenizer.ts';
 import { hotScoreSql } from '../../server/modules/entries/entries.queries.ts';
 import { makeAbstract, renderMarkdown } from '../../server/modules/entries/entries.render.ts';
 import { analyze, type Database, openDatabase, type Tx } from '../client.ts';
-import { categories, entries, tags } from '../schema/content.ts';
+import { categories, tags } from '../schema/content.ts';
 import { AVATAR_COUNT } from './artwork.ts';
 import { composeArticle, loadArticleTemplates } from './content/articles.ts';
 import { COMMENT_TEXTS, REPLY_TEXTS } from './content/community.ts';
@@ -53,8 +54,30 @@ const USER_BATCH = 50_000;
 const MAX_LIKES = 14;
 const MAX_COMMENTS = 6;
 
-const USERNAME_PREFIXES = ['码农', '极客', '晚风', '小满', '阿杰', '半糖', '老周', '小鹿', 'dev', 'gopher', 'coder', 'pixel'];
-const JOB_TITLES = ['前端工程师', '后端工程师', '全栈工程师', 'Android 工程师', 'iOS 工程师', '算法工程师', '产品经理', 'UI 设计师'];
+const USERNAME_PREFIXES = [
+  '码农',
+  '极客',
+  '晚风',
+  '小满',
+  '阿杰',
+  '半糖',
+  '老周',
+  '小鹿',
+  'dev',
+  'gopher',
+  'coder',
+  'pixel',
+];
+const JOB_TITLES = [
+  '前端工程师',
+  '后端工程师',
+  '全栈工程师',
+  'Android 工程师',
+  'iOS 工程师',
+  '算法工程师',
+  '产品经理',
+  'UI 设计师',
+];
 const COMPANIES = ['星河科技', '云帆数据', '极光网络', '橙子电商', '青柠出行', '远山金融科技', '拾光影像', '自由职业'];
 
 /** Tags the benchmark adds to the demo taxonomy: technology × angle, each with its category. */
@@ -105,7 +128,9 @@ export async function generateScale(database: Database, options: ScaleOptions): 
   const report = await database.db.transaction(async (tx) => {
     const existingEntries = await count(tx, 'entries');
     if (existingEntries > 0 && !options.append) {
-      throw new ScaleRefusal('the database already has entries: pass --append to add to them, or use an empty database');
+      throw new ScaleRefusal(
+        'the database already has entries: pass --append to add to them, or use an empty database',
+      );
     }
     // Likers of one entry are distinct only while there are more users than likes (see coprimeStep).
     if ((await count(tx, 'users')) + options.users < 20) throw new ScaleRefusal('at least 20 users are needed');
@@ -206,7 +231,9 @@ async function ensureTaxonomy(tx: Tx) {
   }
   await tx.insert(tags).values(taxonomy.tagRows).onConflictDoNothing();
 
-  await tx.execute(sql`CREATE TEMP TABLE scale_category_tags (category_id varchar(24), k int, tag_id varchar(24), PRIMARY KEY (category_id, k)) ON COMMIT DROP`);
+  await tx.execute(
+    sql`CREATE TEMP TABLE scale_category_tags (category_id varchar(24), k int, tag_id varchar(24), PRIMARY KEY (category_id, k)) ON COMMIT DROP`,
+  );
   const stored = await tx.select({ id: tags.id, title: tags.title }).from(tags);
   const byCategory = new Map<string, string[]>();
   for (const tag of stored) {
@@ -306,7 +333,14 @@ async function prepareTemplates(tx: Tx) {
     }
   }
   for (const link of SHARED_LINKS) {
-    add({ category: link.category, type: 'article', titles: [link.title], content: '', abstract: link.summary, originalUrl: link.url });
+    add({
+      category: link.category,
+      type: 'article',
+      titles: [link.title],
+      content: '',
+      abstract: link.summary,
+      originalUrl: link.url,
+    });
   }
   await tx.execute(sql`INSERT INTO scale_templates VALUES ${sql.join(rows, sql`, `)}`);
 }
@@ -437,7 +471,9 @@ async function main() {
   const database = await openDatabase({ url });
   try {
     await database.migrate();
-    console.log(`scale seed into ${database.driver} (${url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')}): ${entryCount} entries, ${userCount} users`);
+    console.log(
+      `scale seed into ${database.driver} (${url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')}): ${entryCount} entries, ${userCount} users`,
+    );
     const report = await generateScale(database, {
       entries: entryCount,
       users: userCount,
@@ -447,7 +483,8 @@ async function main() {
     console.log(
       `done in ${report.seconds.toFixed(1)} s: +${report.users} users, +${report.entries} entries, +${report.likes} likes, +${report.comments} comments, +${report.follows} follows`,
     );
-    if (report.users > 0) console.log(`generated users sign in as scale<n>@jinsha.dev with the password ${DEMO_ACCOUNT.password}`);
+    if (report.users > 0)
+      console.log(`generated users sign in as scale<n>@jinsha.dev with the password ${DEMO_ACCOUNT.password}`);
   } catch (error) {
     if (error instanceof ScaleRefusal) {
       console.error(error.message);

@@ -99,7 +99,9 @@ describe('demo seed', () => {
     const { db } = database;
     expect(await count(db, 'entries', sql`type = 'post'`)).toBeGreaterThan(50);
     expect(await count(db, 'entries', sql`type = 'vote'`)).toBeGreaterThan(3);
-    expect(await count(db, 'entries', sql`original_url <> '' AND content = '' AND NOT is_original`)).toBeGreaterThan(50);
+    expect(await count(db, 'entries', sql`original_url <> '' AND content = '' AND NOT is_original`)).toBeGreaterThan(
+      50,
+    );
     expect(await count(db, 'entries', sql`content <> '' AND (content_html = '' OR abstract = '')`)).toBe(0);
     expect(await count(db, 'entries', sql`content_html LIKE '%class="hljs%'`)).toBeGreaterThan(100);
     expect(await count(db, 'entries', sql`search_vector IS NULL`)).toBe(0);
@@ -140,7 +142,9 @@ describe('demo seed', () => {
     const { db } = database;
     expect(await count(db, 'pins')).toBeGreaterThanOrEqual(60);
     expect(await count(db, 'pins', sql`image_url_list = '[]'::jsonb`)).toBeGreaterThan(0);
-    expect(await count(db, 'comments', sql`parent_id IS NOT NULL AND reply_comment_id IS NOT NULL`)).toBeGreaterThan(20);
+    expect(await count(db, 'comments', sql`parent_id IS NOT NULL AND reply_comment_id IS NOT NULL`)).toBeGreaterThan(
+      20,
+    );
     expect(await count(db, 'collections')).toBeGreaterThanOrEqual(15);
     expect(await count(db, 'repos')).toBeGreaterThanOrEqual(20);
     expect(await count(db, 'repo_tags', sql`parent_id IS NULL`)).toBe(4);
@@ -149,10 +153,14 @@ describe('demo seed', () => {
     expect(await count(db, 'booklet_sections', sql`is_free`)).toBeGreaterThan(0);
     expect(await count(db, 'booklet_sections', sql`NOT is_free`)).toBeGreaterThan(0);
     expect(await count(db, 'booklet_purchases')).toBeGreaterThan(0);
-    expect(await count(db, 'events', sql`started_at > now() AND started_at < now() + interval '4 months'`)).toBeGreaterThanOrEqual(15);
+    expect(
+      await count(db, 'events', sql`started_at > now() AND started_at < now() + interval '4 months'`),
+    ).toBeGreaterThanOrEqual(15);
     expect(await scalar(db, sql`SELECT count(DISTINCT city) FROM events`)).toBe(6);
     for (const position of ['hero', 'aside']) {
-      expect(await count(db, 'banners', sql`position = ${position} AND started_at <= now() AND ended_at > now()`)).toBeGreaterThan(0);
+      expect(
+        await count(db, 'banners', sql`position = ${position} AND started_at <= now() AND ended_at > now()`),
+      ).toBeGreaterThan(0);
     }
   });
 });
@@ -176,7 +184,9 @@ describe('scale generator', () => {
     expect(await count(db, 'entries', sql`search_vector IS NULL OR user_id IS NULL`)).toBe(0);
     expect(await counterMismatches(db)).toEqual({});
     // The rebuilt indexes are back: a keyset page is one index range.
-    expect(await scalar(db, sql`SELECT count(*) FROM pg_indexes WHERE tablename = 'entries'`)).toBeGreaterThanOrEqual(13);
+    expect(await scalar(db, sql`SELECT count(*) FROM pg_indexes WHERE tablename = 'entries'`)).toBeGreaterThanOrEqual(
+      13,
+    );
   }, 120_000);
 
   it('refuses a database with entries unless appending, and appends exactly', async () => {

@@ -574,8 +574,7 @@ export const REPOS: RepoSeed[] = [
   },
   {
     fullName: 'BurntSushi/ripgrep',
-    description:
-      'ripgrep recursively searches directories for a regex pattern while respecting your gitignore',
+    description: 'ripgrep recursively searches directories for a regex pattern while respecting your gitignore',
     language: 'Rust',
     languages: [
       ['Rust', 96.8],

@@ -114,25 +114,34 @@ export const COMMENT_TEXTS: string[] = [
   '很实用，解决了我今天遇到的问题。',
 ];
 
-/** Replies to a first-level comment. */
+/** Readers' replies to a first-level comment. */
 export const REPLY_TEXTS: string[] = [
   '同问，也想知道这个问题的答案。',
-  '谢谢支持，后面会继续更新的。',
   '数据量大的话建议分批处理，我们就是这么做的。',
   '这个我补充一下，文中的方案需要配合索引才能发挥效果。',
-  '是的，边界情况确实漏了，感谢指出，已经更新。',
   '可以看看官方文档里的相关章节，讲得很详细。',
   '哈哈，原来大家都踩过这个坑。',
   '我们用的就是这个方案，目前很稳定。',
   '有道理，回头我试试你说的方法。',
-  '仓库整理好之后会放在文末。',
-  '监控主要看错误率和延迟两个指标，后面单独写一篇。',
   '赞同，测试确实是最后一道防线。',
   '低版本需要加一个 polyfill，其他没什么问题。',
   '这个问题在评论区上面已经有人回答了～',
-  '当时主要考虑的是团队熟悉程度和维护成本。',
   '期待你的文章，写好了 @ 我一下。',
 ];
+
+/** The author's answers to comments on their own entry. */
+export const AUTHOR_REPLY_TEXTS: string[] = [
+  '谢谢支持，后面会继续更新的。',
+  '是的，边界情况确实漏了，感谢指出，已经更新。',
+  '仓库整理好之后会放在文末。',
+  '监控主要看错误率和延迟两个指标，后面单独写一篇。',
+  '当时主要考虑的是团队熟悉程度和维护成本。',
+  '好问题，数据量再大一个数量级的话，需要换一种思路，下一篇会讲。',
+  '感谢补充，这个点我之前没注意到。',
+];
+
+/** Replies under pins, by anyone. */
+export const PIN_REPLY_TEXTS: string[] = ['哈哈，谢谢～', '是的是的', '欢迎交流！', '一起加油！', '确实如此', '+1'];
 
 /** Answers under vote entries. */
 export const VOTE_ANSWER_TEXTS: string[] = [

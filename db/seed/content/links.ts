@@ -17,7 +17,8 @@ export const SHARED_LINKS: SharedLink[] = [
     category: 'frontend',
     title: 'React 19 正式发布：Actions、use 与服务端组件',
     url: 'https://react.dev/blog/2024/12/05/react-19',
-    summary: 'React 官方博客介绍 React 19 的新特性：Actions、useActionState、useOptimistic、use API 以及服务端组件的稳定。',
+    summary:
+      'React 官方博客介绍 React 19 的新特性：Actions、useActionState、useOptimistic、use API 以及服务端组件的稳定。',
     tags: ['React.js', '前端'],
     english: true,
   },

@@ -319,7 +319,6 @@ export const PEOPLE: Person[] = [
     company: '自由职业',
     selfDescription: '测评各种开发工具和效率神器。',
     interests: ['freebie', 'article'],
-    blogAddress: 'https://github.com',
   },
   {
     username: '开源爱好者',

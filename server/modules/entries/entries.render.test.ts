@@ -3,7 +3,9 @@ import { estimateReadingMinutes, makeAbstract, renderMarkdown } from './entries.
 
 describe('renderMarkdown: sanitising', () => {
   it('removes script tags and their content', () => {
-    const { html } = renderMarkdown('前言\n\n<script>alert(1)</script>\n\n正文 <script src="https://evil.example/x.js"></script>');
+    const { html } = renderMarkdown(
+      '前言\n\n<script>alert(1)</script>\n\n正文 <script src="https://evil.example/x.js"></script>',
+    );
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain('alert(1)');
     expect(html).toContain('正文');
@@ -39,7 +41,9 @@ describe('renderMarkdown: sanitising', () => {
   });
 
   it('drops images whose source is not http(s) or a site path', () => {
-    const { html } = renderMarkdown('<img src="javascript:alert(1)"> <img src="x" onerror="alert(1)"> ![图](/uploads/a.png)');
+    const { html } = renderMarkdown(
+      '<img src="javascript:alert(1)"> <img src="x" onerror="alert(1)"> ![图](/uploads/a.png)',
+    );
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('onerror');
     expect(html.match(/<img/g)).toHaveLength(1);
@@ -47,7 +51,9 @@ describe('renderMarkdown: sanitising', () => {
   });
 
   it('sends links to other sites through the link-out page with nofollow', () => {
-    const { html } = renderMarkdown('[文档](https://react.dev/reference?x=1&y=2) 与 [站内](/post/0123456789abcdef01234567)');
+    const { html } = renderMarkdown(
+      '[文档](https://react.dev/reference?x=1&y=2) 与 [站内](/post/0123456789abcdef01234567)',
+    );
     expect(html).toContain(
       '<a href="/link?target=https%3A%2F%2Freact.dev%2Freference%3Fx%3D1%26y%3D2" rel="nofollow noopener" target="_blank">文档</a>',
     );
@@ -80,7 +86,9 @@ describe('renderMarkdown: structure', () => {
   });
 
   it('highlights code on the server with hljs classes', () => {
-    const { html } = renderMarkdown('```go\nfunc main() {\n\tgo work()\n}\n```\n\n```sql\nSELECT id FROM entries;\n```');
+    const { html } = renderMarkdown(
+      '```go\nfunc main() {\n\tgo work()\n}\n```\n\n```sql\nSELECT id FROM entries;\n```',
+    );
     expect(html).toContain('<code class="hljs language-go">');
     expect(html).toContain('<span class="hljs-keyword">func</span>');
     expect(html).toContain('<code class="hljs language-sql">');
@@ -93,7 +101,9 @@ describe('renderMarkdown: structure', () => {
   });
 
   it('returns the plain text without markup', () => {
-    const { text } = renderMarkdown('# 标题\n\n一段 **加粗** 的文字，[链接](https://a.example)。\n\n- 第一项\n- 第二项');
+    const { text } = renderMarkdown(
+      '# 标题\n\n一段 **加粗** 的文字，[链接](https://a.example)。\n\n- 第一项\n- 第二项',
+    );
     expect(text).toBe('标题\n一段 加粗 的文字，链接。\n第一项\n第二项');
   });
 });
@@ -103,7 +113,9 @@ describe('reading time and abstract', () => {
     expect(estimateReadingMinutes('短')).toBe(1);
     expect(estimateReadingMinutes('字'.repeat(1200))).toBe(3);
     expect(estimateReadingMinutes(Array.from({ length: 400 }, () => 'word').join(' '))).toBe(2);
-    expect(estimateReadingMinutes(`${'字'.repeat(400)} ${Array.from({ length: 200 }, () => 'word').join(' ')}`)).toBe(2);
+    expect(estimateReadingMinutes(`${'字'.repeat(400)} ${Array.from({ length: 200 }, () => 'word').join(' ')}`)).toBe(
+      2,
+    );
   });
 
   it('is part of the rendered result', () => {

@@ -231,6 +231,13 @@ describe('feeds', () => {
     const wrongShape = Buffer.from(JSON.stringify({ value: 1 })).toString('base64url');
     const shaped = await requestJson(app, `/api/timeline/get_entry_by_hot?before=${wrongShape}`);
     expect(shaped.status).toBe(400);
+    // A well-formed pair whose value is not a number must not reach the date conversion.
+    const textValue = Buffer.from(JSON.stringify(['abc', '0'.repeat(24)])).toString('base64url');
+    for (const path of ['get_entry_by_timeline', 'get_entry_by_comment', 'get_entry_by_rank']) {
+      const { status, body } = await requestJson(app, `/api/timeline/${path}?before=${textValue}`);
+      expect(status, path).toBe(400);
+      expect(body.m).toBe('invalid pointer');
+    }
   });
 
   it('answer bad query values with 400', async () => {
