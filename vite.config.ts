@@ -3,7 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-const alias = {
+/** Import aliases, shared with vitest.config.ts. */
+export const alias = {
   '~': fileURLToPath(new URL('./app', import.meta.url)),
   '@core': fileURLToPath(new URL('./core', import.meta.url)),
   '@server': fileURLToPath(new URL('./server', import.meta.url)),
@@ -14,6 +15,10 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias },
   // Server-only packages reached through loaders' imports: never pre-bundle them for the browser.
-  optimizeDeps: { exclude: ['@node-rs/jieba', '@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
+  // Browser packages are listed up front so a first visit does not re-optimise and reload.
+  optimizeDeps: {
+    include: ['lucide-react', 'radix-ui'],
+    exclude: ['@node-rs/jieba', '@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'],
+  },
   ssr: { external: ['@electric-sql/pglite', '@node-rs/jieba', '@node-rs/argon2', 'pg', 'pino'] },
 });

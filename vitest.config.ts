@@ -1,19 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
 // The aliases of vite.config.ts, without its React Router plugin (tests import modules directly).
-const alias = {
-  '~': fileURLToPath(new URL('./app', import.meta.url)),
-  '@core': fileURLToPath(new URL('./core', import.meta.url)),
-  '@server': fileURLToPath(new URL('./server', import.meta.url)),
-  '@db': fileURLToPath(new URL('./db', import.meta.url)),
-};
+import { alias } from './vite.config.ts';
 
 export default defineConfig({
   resolve: { alias },
   test: {
     environment: 'node',
-    include: ['server/**/*.test.ts', 'core/**/*.test.ts', 'db/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'core/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts'],
     exclude: ['node_modules/**', 'tests/e2e/**', 'build/**', 'data/**'],
     globalSetup: ['tests/setup/global-database.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],

@@ -69,10 +69,17 @@ export default function App() {
   return <Outlet />;
 }
 
+function messageOf(data: unknown): string | undefined {
+  return typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+    ? data.message
+    : undefined;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundView />;
     if (error.status === 401) return <LoginRequiredView />;
+    if (error.status === 400) return <ErrorView message={messageOf(error.data)} />;
   }
   return <ErrorView />;
 }

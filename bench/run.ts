@@ -41,8 +41,16 @@ function run(command: string, commandArgs: string[], env: Record<string, string>
 
 async function ensureDataset() {
   if (args.pg) {
-    const exists = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-tAc', `select 1 from pg_database where datname = 'jinsha_bench_${entryCount}'`]);
-    if (!String(exists.stdout).includes('1')) run('createdb', ['-h', '127.0.0.1', '-U', 'postgres', `jinsha_bench_${entryCount}`]);
+    const exists = spawnSync('psql', [
+      '-h',
+      '127.0.0.1',
+      '-U',
+      'postgres',
+      '-tAc',
+      `select 1 from pg_database where datname = 'jinsha_bench_${entryCount}'`,
+    ]);
+    if (!String(exists.stdout).includes('1'))
+      run('createdb', ['-h', '127.0.0.1', '-U', 'postgres', `jinsha_bench_${entryCount}`]);
   }
   const database = await openDatabase({ url: databaseUrl });
   await database.migrate();
@@ -64,7 +72,11 @@ async function prepareFixtures() {
     .where(eq(entries.type, 'post'))
     .orderBy(desc(entries.createdAt))
     .limit(1);
-  const [anyEntry] = await database.db.select({ id: entries.id }).from(entries).orderBy(desc(entries.createdAt)).limit(1);
+  const [anyEntry] = await database.db
+    .select({ id: entries.id })
+    .from(entries)
+    .orderBy(desc(entries.createdAt))
+    .limit(1);
   if (!user || !anyEntry) throw new Error('the dataset has no users or entries');
   const session = await createSession(database.db, { userId: user.id, ttlDays: 1, userAgent: 'bench' });
   await database.close();
@@ -152,7 +164,9 @@ async function main() {
     }
     const bytes = await firstLoadBytes();
     const machine = `${process.platform} ${process.arch}, Node ${process.version}`;
-    console.log(`\n金砂 bench · ${new Date().toISOString()} · ${machine} · ${args.pg ? 'PostgreSQL' : 'PGlite'} · ${entryCount} entries · ${duration} s per run\n`);
+    console.log(
+      `\n金砂 bench · ${new Date().toISOString()} · ${machine} · ${args.pg ? 'PostgreSQL' : 'PGlite'} · ${entryCount} entries · ${duration} s per run\n`,
+    );
     console.log('| route | c | req/s | p50 ms | p99 ms | vs bare | failures |');
     console.log('|---|---|---|---|---|---|---|');
     for (const row of rows) {
@@ -161,7 +175,9 @@ async function main() {
         `| ${row.name} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${(row.rps / bare.rps).toFixed(3)} | ${row.failures} |`,
       );
     }
-    console.log(`\nfirst load of /: JS ${(bytes.js / 1024).toFixed(1)} KiB gzipped, CSS ${(bytes.css / 1024).toFixed(1)} KiB gzipped (${bytes.files} files)`);
+    console.log(
+      `\nfirst load of /: JS ${(bytes.js / 1024).toFixed(1)} KiB gzipped, CSS ${(bytes.css / 1024).toFixed(1)} KiB gzipped (${bytes.files} files)`,
+    );
   } finally {
     server.kill('SIGTERM');
   }

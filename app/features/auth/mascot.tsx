@@ -31,37 +31,24 @@ export function Mascot({ mood }: { mood: MascotMood }) {
           <path d="M51 60Q60 72 69 60Z" fill="#1D2129" />
           <circle cx="40" cy="58" r="4" fill="#F87171" opacity="0.6" />
           <circle cx="80" cy="58" r="4" fill="#F87171" opacity="0.6" />
-          {/* A hand raised to wave. */}
-          <path d="M96 44Q108 34 106 20" fill="none" stroke="currentColor" strokeWidth="7" strokeLinecap="round" />
-          <circle cx="106" cy="17" r="6" fill="currentColor" />
+          {/* An arm raised to wave, with motion lines. */}
+          <path d="M93 56Q104 46 104 30" fill="none" stroke="currentColor" strokeWidth="8" strokeLinecap="round" />
+          <circle cx="104" cy="24" r="8" fill="currentColor" />
+          <path
+            d="M112 12Q117 17 116 24M96 11Q92 14 92 19"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          />
         </g>
       )}
       {mood === 'blindfold' && (
         <g>
-          {/* Both hands over the eyes. */}
-          <path d="M26 62Q32 44 50 44" fill="none" stroke="currentColor" strokeWidth="7" strokeLinecap="round" />
-          <path d="M94 62Q88 44 70 44" fill="none" stroke="currentColor" strokeWidth="7" strokeLinecap="round" />
-          <ellipse
-            cx="49"
-            cy="47"
-            rx="11"
-            ry="8"
-            fill="currentColor"
-            stroke="#1D2129"
-            strokeOpacity="0.25"
-            strokeWidth="2"
-          />
-          <ellipse
-            cx="71"
-            cy="47"
-            rx="11"
-            ry="8"
-            fill="currentColor"
-            stroke="#1D2129"
-            strokeOpacity="0.25"
-            strokeWidth="2"
-          />
-          <path d="M55 65Q60 62 65 65" fill="none" stroke="#1D2129" strokeWidth="2.5" strokeLinecap="round" />
+          {/* A blindfold over the eyes, knotted at the side. */}
+          <path d="M22 43Q60 35 99 43L99 55Q60 47 22 55Z" fill="#1D2129" />
+          <path d="M98 46L112 39L110 50ZM98 52L111 59L106 62Z" fill="#1D2129" />
+          <path d="M55 66Q60 63 65 66" fill="none" stroke="#1D2129" strokeWidth="2.5" strokeLinecap="round" />
         </g>
       )}
     </svg>

@@ -1,8 +1,14 @@
 import { AVATAR_COLORS, TIMING } from '@core/constants.ts';
+import { ThumbsUp } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type BarrageApi, BarrageContext, type BarrageType } from '~/lib/barrage.ts';
 
-const TEXT: Record<BarrageType, string> = { '233': '233', '666': '666', up: '👍' };
+/** 'up' is a drawn thumb rather than the 👍 emoji, which machines without an emoji font show as a box. */
+function BarrageGlyph({ type, sizePx }: { type: BarrageType; sizePx: number }) {
+  if (type === 'up')
+    return <ThumbsUp aria-hidden size={sizePx} strokeWidth={1.5} fill="currentColor" fillOpacity={0.35} />;
+  return <>{type}</>;
+}
 const ITEM_COUNT = 36;
 
 interface Flyer {
@@ -73,7 +79,7 @@ export function BarrageProvider({ children }: { children: ReactNode }) {
         <div aria-hidden className="pointer-events-none fixed inset-0 z-[65] overflow-hidden" data-barrage={shot.type}>
           {shot.still ? (
             <span className="absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-full bg-card px-6 py-3 font-bold text-4xl text-brand shadow-xl">
-              {TEXT[shot.type]}
+              <BarrageGlyph type={shot.type} sizePx={40} />
             </span>
           ) : (
             shot.flyers.map((flyer, index) => (
@@ -89,7 +95,7 @@ export function BarrageProvider({ children }: { children: ReactNode }) {
                   animation: `barrage-fly ${flyer.durationMs}ms linear ${flyer.delayMs}ms both`,
                 }}
               >
-                {TEXT[shot.type]}
+                <BarrageGlyph type={shot.type} sizePx={flyer.sizePx} />
               </span>
             ))
           )}

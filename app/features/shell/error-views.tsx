@@ -37,12 +37,15 @@ export function NotFoundView() {
   );
 }
 
-/** Any other failure (500). */
-export function ErrorView() {
+/**
+ * Any other failure. A bad request (400) carries the server's message, such as
+ * 'invalid sort: …'; a server error (500) shows only the generic text.
+ */
+export function ErrorView({ message }: { message?: string }) {
   useFullLoadOnLeave();
   return (
     <ErrorPanel title="错误">
-      <p className="mt-3 text-fg-2">出错了，发生了一个错误</p>
+      <p className="mt-3 text-fg-2">{message ?? '出错了，发生了一个错误'}</p>
       <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
         返回首页
       </Link>

@@ -70,7 +70,7 @@ export function SearchBox() {
               onKeyDown={(event) => {
                 if (event.key === 'Escape' && expanded) collapse();
               }}
-              className="h-8 w-full rounded border border-line bg-page pr-9 pl-3 text-sm text-fg placeholder:text-fg-3 focus:border-brand md:w-44 xl:w-56 [&::-webkit-search-cancel-button]:hidden"
+              className="h-8 w-full rounded border border-line bg-page pr-9 pl-3 text-sm text-fg placeholder:text-fg-3 focus:border-brand md:w-48 xl:w-60 [&::-webkit-search-cancel-button]:hidden"
             />
             <button
               type="submit"
