@@ -2,9 +2,19 @@ import { and, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizz
 import { alias, union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
-import { categories, entries, entryLikes, entryTags, tagSubscriptions, type EntryType } from '@db/schema/content.ts';
-import { follows } from '@db/schema/users.ts';
+import {
+  categories,
+  entries,
+  entryLikes,
+  entryTags,
+  tagSubscriptions,
+  tags,
+  type EntryType,
+} from '@db/schema/content.ts';
+import { follows, users } from '@db/schema/users.ts';
 import type { CursorValue } from '../../http/cursor.ts';
+import type { TagBrief } from '../tags/tags.service.ts';
+import { userBriefColumns } from '../users/users.service.ts';
 
 export const entryListColumns = {
   id: entries.id,
@@ -193,13 +203,27 @@ export async function selectEntriesByIds(db: Db, ids: string[]) {
   return db.select(entryListColumns).from(entries).where(inArray(entries.id, ids));
 }
 
-export async function selectLikedEntryIds(db: Db, userId: string, entryIds: string[]) {
-  if (entryIds.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ entryId: entryLikes.entryId })
-    .from(entryLikes)
-    .where(and(eq(entryLikes.userId, userId), inArray(entryLikes.entryId, entryIds)));
-  return new Set(rows.map((r) => r.entryId));
+/**
+ * What a list shows around each entry, in one round trip: the author (null when gone), the tags
+ * and whether the viewer liked it.
+ */
+export async function selectEntryDecorations(db: Db, entryIds: string[], viewerId: string | null) {
+  if (entryIds.length === 0) return [];
+  return db
+    .select({
+      id: entries.id,
+      user: userBriefColumns,
+      tags: sql<TagBrief[]>`coalesce((
+        select json_agg(json_build_object('id', ${tags.id}, 'title', ${tags.title}, 'icon', ${tags.icon}) order by ${tags.title})
+        from ${entryTags} join ${tags} on ${tags.id} = ${entryTags.tagId}
+        where ${entryTags.entryId} = ${entries.id}), '[]'::json)`,
+      liked: viewerId
+        ? sql<boolean>`exists (select 1 from ${entryLikes} where ${entryLikes.userId} = ${viewerId} and ${entryLikes.entryId} = ${entries.id})`
+        : sql<boolean>`false`,
+    })
+    .from(entries)
+    .leftJoin(users, eq(users.id, entries.userId))
+    .where(inArray(entries.id, entryIds));
 }
 
 export async function selectCategoryEntryTotal(db: Db, categoryId: string | undefined) {

@@ -4,8 +4,8 @@ import type { EntryType } from '@db/schema/content.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Viewer } from '../auth/auth.policy.ts';
-import { getTagsOfEntries, listCategories, type Category } from '../tags/tags.service.ts';
-import { PLACEHOLDER_USER, getUserBriefMap } from '../users/users.service.ts';
+import { getCategoryIndex, type CategoryRef } from '../tags/tags.service.ts';
+import { PLACEHOLDER_USER } from '../users/users.service.ts';
 import * as queries from './entries.queries.ts';
 
 export interface ListEntriesOptions {
@@ -19,36 +19,32 @@ export interface ListEntriesOptions {
   viewer: Viewer | null;
 }
 
-async function resolveCategory(db: Db, category: string | undefined): Promise<Category | undefined> {
+async function resolveCategory(db: Db, category: string | undefined): Promise<CategoryRef | undefined> {
   if (!category || category === 'all') return undefined;
-  const match = (await listCategories(db)).find((c) => c.name === category || c.id === category);
+  const match = (await getCategoryIndex(db)).get(category);
   if (!match) throw notFound('分类不存在');
   return match;
 }
 
 /** Entry rows → the Entry shape of SPEC §3, with author, category, tags and the viewer's like. */
 async function hydrate(db: Db, rows: queries.EntryListRow[], viewer: Viewer | null) {
-  const ids = rows.map((r) => r.id);
-  const [users, tagsByEntry, categories, liked] = await Promise.all([
-    getUserBriefMap(
+  const [decorations, categories] = await Promise.all([
+    queries.selectEntryDecorations(
       db,
-      rows.map((r) => r.userId),
+      rows.map((r) => r.id),
+      viewer?.id ?? null,
     ),
-    getTagsOfEntries(db, ids),
-    listCategories(db),
-    viewer ? queries.selectLikedEntryIds(db, viewer.id, ids) : Promise.resolve(new Set<string>()),
+    getCategoryIndex(db),
   ]);
-  const categoryById = new Map(categories.map((c) => [c.id, c]));
-  return rows.map(({ userId, categoryId, hotScore: _score, ...row }) => {
-    const category = categoryById.get(categoryId);
+  const byId = new Map(decorations.map((d) => [d.id, d]));
+  return rows.map(({ userId: _userId, categoryId, hotScore: _score, ...row }) => {
+    const decoration = byId.get(row.id);
     return {
       ...row,
-      user: (userId && users.get(userId)) || PLACEHOLDER_USER,
-      category: category
-        ? { id: category.id, name: category.name, title: category.title }
-        : { id: categoryId, name: '', title: '' },
-      tags: tagsByEntry.get(row.id) ?? [],
-      liked: liked.has(row.id),
+      user: decoration?.user ?? PLACEHOLDER_USER,
+      category: categories.get(categoryId) ?? { id: categoryId, name: '', title: '' },
+      tags: decoration?.tags ?? [],
+      liked: decoration?.liked ?? false,
       latestCommentAt: row.latestCommentAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -79,7 +75,7 @@ export async function listEntries(db: Db, options: ListEntriesOptions): Promise<
       limit: options.limit,
       now: new Date(),
     }),
-    category ? Promise.resolve(category.entriesCount) : queries.selectCategoryEntryTotal(db, undefined),
+    queries.selectCategoryEntryTotal(db, category?.id),
   ]);
   const last = rows.at(-1);
   return {

@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
-import { categories, entryTags, tags } from '@db/schema/content.ts';
+import { categories } from '@db/schema/content.ts';
 
 export async function selectCategories(db: Db) {
   return db
@@ -12,13 +12,4 @@ export async function selectCategories(db: Db) {
     })
     .from(categories)
     .orderBy(asc(categories.position));
-}
-
-export async function selectTagsOfEntries(db: Db, entryIds: string[]) {
-  if (entryIds.length === 0) return [];
-  return db
-    .select({ entryId: entryTags.entryId, id: tags.id, title: tags.title, icon: tags.icon })
-    .from(entryTags)
-    .innerJoin(tags, eq(tags.id, entryTags.tagId))
-    .where(inArray(entryTags.entryId, entryIds));
 }

@@ -20,13 +20,27 @@ export interface TagBrief {
   icon: string;
 }
 
-export async function getTagsOfEntries(db: Db, entryIds: string[]): Promise<Map<string, TagBrief[]>> {
-  const rows = await queries.selectTagsOfEntries(db, entryIds);
-  const byEntry = new Map<string, TagBrief[]>();
-  for (const { entryId, ...tag } of rows) {
-    const list = byEntry.get(entryId) ?? [];
-    list.push(tag);
-    byEntry.set(entryId, list);
+export type CategoryRef = Pick<Category, 'id' | 'name' | 'title'>;
+
+const categoryIndexes = new WeakMap<Db, Promise<Map<string, CategoryRef>>>();
+
+/**
+ * The nine fixed categories (SPEC §3) by id and by name, read once per database handle: they
+ * never change at run time, and every entry list needs them. Counts are not in here.
+ */
+export function getCategoryIndex(db: Db): Promise<Map<string, CategoryRef>> {
+  let index = categoryIndexes.get(db);
+  if (!index) {
+    index = queries.selectCategories(db).then((rows) => {
+      const byKey = new Map<string, CategoryRef>();
+      for (const { id, name, title } of rows as Category[]) {
+        byKey.set(id, { id, name, title });
+        byKey.set(name, { id, name, title });
+      }
+      return byKey;
+    });
+    index.catch(() => categoryIndexes.delete(db));
+    categoryIndexes.set(db, index);
   }
-  return byEntry;
+  return index;
 }

@@ -21,15 +21,11 @@ export const PLACEHOLDER_USER: UserBrief = {
   isXiaoceAuthor: false,
 };
 
+/** The columns of a UserBrief, for modules that join authors into their own queries. */
+export const userBriefColumns = queries.userBriefColumns;
+
 export async function getUserBrief(db: Db, id: string): Promise<UserBrief> {
   const [user] = await queries.selectUserBriefs(db, [id]);
   if (!user) throw notFound('此用户不存在');
   return user;
-}
-
-/** Loads many people at once; missing ids map to the placeholder user. */
-export async function getUserBriefMap(db: Db, ids: Array<string | null>): Promise<Map<string, UserBrief>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
-  const rows = await queries.selectUserBriefs(db, unique);
-  return new Map(rows.map((row) => [row.id, row]));
 }
