@@ -1,8 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { createTestDatabase } from '../tests/setup/test-db.ts';
-import { type TestApp, createTestApp } from '../tests/setup/test-app.ts';
+import { type TestApp, TEST_ORIGIN, createTestApp, createTestEnv } from '../tests/setup/test-app.ts';
+import { createApp } from './app.ts';
 
 let database: Database;
 let app: TestApp;
@@ -159,6 +164,29 @@ describe('compression', () => {
     const bytes = Buffer.from(await compressed.arrayBuffer());
     expect(bytes.length).toBeLessThan(plainText.length);
     expect(JSON.parse(brotliDecompressSync(bytes).toString('utf8'))).toEqual(JSON.parse(plainText));
+  });
+
+  it('drops the static file’s content-length when it compresses it, so clients do not wait for missing bytes', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'jinsha-client-'));
+    try {
+      mkdirSync(path.join(clientDir, 'assets'));
+      const css = `.row{color:#1d2129}\n`.repeat(400);
+      writeFileSync(path.join(clientDir, 'assets', 'root-abc123.css'), css);
+      const withAssets = createApp({ database, env: createTestEnv(), logger: pino({ level: 'silent' }), clientDir });
+      const response = await withAssets.request(new URL('/assets/root-abc123.css', TEST_ORIGIN).toString(), {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get('content-length')).toBeNull();
+      expect(response.headers.get('cache-control')).toContain('immutable');
+      expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8')).toBe(css);
+      // Only files found get the static cache policy, never what falls through to other handlers.
+      const fallthrough = await withAssets.request(new URL('/api/bench/hello', TEST_ORIGIN).toString());
+      expect(fallthrough.status).toBe(200);
+      expect(fallthrough.headers.get('cache-control')).toBeNull();
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 
   it('uses gzip when br is not accepted, and nothing when neither is', async () => {

@@ -1,5 +1,5 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { Database } from '@db/client.ts';
 import type { Env } from './env.ts';
@@ -26,6 +26,17 @@ const services: Array<[service: string, api: Api]> = [
   ['post', postApi],
   ['tag', tagApi],
 ];
+
+/** Files of the client build; only responses for files found carry the given Cache-Control. */
+function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
+  const serve = serveStatic({ root });
+  return async (c, next) => {
+    // serveStatic answers with a Response when it found the file, and calls next() otherwise.
+    const found = await serve(c, next);
+    if (found instanceof Response) found.headers.set('Cache-Control', cacheControl);
+    return found;
+  };
+}
 
 /** Renders everything that is not /api: React Router's request handler. */
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -55,17 +66,9 @@ export function createApp({ database, env, logger, pages, clientDir }: AppOption
 
   app.use(compression());
   if (clientDir) {
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    app.use(
-      '*',
-      serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }),
-    );
+    // Hashed build files never change; other public files (favicon, avatars) may.
+    app.use('/assets/*', staticFiles(clientDir, 'public, max-age=31536000, immutable'));
+    app.use('*', staticFiles(clientDir, 'public, max-age=3600'));
   }
   app.use(securityHeaders({ dev }));
   app.use(requestContext({ db: database.db, env, logger }));

@@ -31,6 +31,8 @@ export function compression(): MiddlewareHandler {
     headers.delete('content-length');
     headers.set('content-encoding', encoding);
     headers.append('vary', 'Accept-Encoding');
+    // Clear first: assigning over a response makes Hono carry its headers (content-length too) over.
+    c.res = undefined;
     c.res = new Response(Readable.toWeb(compressed) as ReadableStream, { status: res.status, headers });
   };
 }

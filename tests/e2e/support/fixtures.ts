@@ -1,0 +1,48 @@
+import { test as base, expect } from '@playwright/test';
+
+export interface ConsoleErrors {
+  /**
+   * Lets through the console error Chromium logs for a 4xx answer the test provokes on purpose
+   * ("Failed to load resource: … status of 401"), for that path and status only.
+   */
+  allowFailedLoad(path: string, status: number): void;
+  /** The errors seen so far that no allowed pattern matches. */
+  unexpected(): string[];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Every journey fails on an uncaught page error or a console error it did not ask for: the
+ * errors are collected while the test runs and checked after it, with the page's URL at the time.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('pageerror', (error) => seen.push(`pageerror at ${page.url()}: ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const where = message.location().url || page.url();
+        seen.push(`console.error at ${where}: ${message.text()}`);
+      });
+      const errors: ConsoleErrors = {
+        allowFailedLoad: (path, status) =>
+          allowed.push(
+            new RegExp(
+              `^console\\.error at [^ ]*${escapeRegExp(path)}: Failed to load resource: .*status of ${status}\\b`,
+            ),
+          ),
+        unexpected: () => seen.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+      };
+      await use(errors);
+      expect(errors.unexpected(), 'console errors and uncaught page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
