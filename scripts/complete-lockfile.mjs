@@ -20,7 +20,8 @@ const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong6
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((p) => OS.includes(p));
-  const cpu = parts.find((p) => CPU.includes(p)) ?? (parts.includes('gnueabihf') || parts.includes('eabi') ? 'arm' : undefined);
+  const cpu =
+    parts.find((p) => CPU.includes(p)) ?? (parts.includes('gnueabihf') || parts.includes('eabi') ? 'arm' : undefined);
   const libc = parts.includes('musl') ? 'musl' : parts.includes('gnu') && os === 'linux' ? 'glibc' : undefined;
   if (parts.includes('wasm32')) return { cpu: ['wasm32'] };
   if (!os && !cpu) return null;
@@ -61,7 +62,9 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 lock.packages = sorted;
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} platform entries`);
