@@ -1,8 +1,9 @@
 import { TIMING } from '@core/constants.ts';
-import { Puzzle, X } from 'lucide-react';
+import { Puzzle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { STORAGE_KEYS, readStorage, writeStorage } from '~/lib/storage.ts';
+import { CornerCloseButton } from '~/ui/corner-close-button.tsx';
 
 type BannerVersion = '1' | '2';
 
@@ -65,14 +66,7 @@ export function ExtensionBanner({ siteName }: { siteName: string }) {
           免费安装
         </Link>
       </div>
-      <button
-        type="button"
-        aria-label="关闭插件推荐"
-        onClick={dismiss}
-        className="absolute top-2 right-2 flex size-7 items-center justify-center rounded text-fg-3 hover:text-fg"
-      >
-        <X aria-hidden size={16} strokeWidth={1.75} />
-      </button>
+      <CornerCloseButton label="关闭插件推荐" onClick={dismiss} />
     </section>
   );
 }

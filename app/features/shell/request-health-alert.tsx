@@ -1,8 +1,9 @@
 import { TIMING } from '@core/constants.ts';
-import { TriangleAlert, X } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { REQUEST_ERROR_EVENT } from '~/lib/api-client.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '~/lib/storage.ts';
+import { CornerCloseButton } from '~/ui/corner-close-button.tsx';
 import { SUPPORT_EMAIL } from './suspension-panel.tsx';
 
 function sessionErrorCount(): number {
@@ -63,14 +64,7 @@ export function RequestHealthAlert() {
           </a>
         </li>
       </ul>
-      <button
-        type="button"
-        aria-label="关闭"
-        onClick={close}
-        className="absolute top-2 right-2 flex size-7 items-center justify-center rounded text-fg-3 hover:text-fg"
-      >
-        <X aria-hidden size={16} strokeWidth={1.75} />
-      </button>
+      <CornerCloseButton label="关闭" onClick={close} />
     </div>
   );
 }
