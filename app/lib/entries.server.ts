@@ -11,7 +11,7 @@ import {
   listRelatedEntries,
 } from '../../server/modules/entries/entries.service.ts';
 import { searchEntries } from '../../server/modules/search/search.service.ts';
-import { listCategories } from '../../server/modules/tags/tags.service.ts';
+import { getCategoryIndex } from '../../server/modules/tags/tags.service.ts';
 import { fromService } from './route-guards.server.ts';
 
 /** Related entries under an article (SPEC §7.3: 4 or 5). */
@@ -32,8 +32,8 @@ function readPointer(url: URL): string | undefined {
 }
 
 async function categoryTabs(context: AppLoadContext) {
-  const categories = await listCategories(context.db);
-  return categories.map(({ name, title }) => ({ name, title }));
+  const { list } = await getCategoryIndex(context.db);
+  return list.map(({ name, title }) => ({ name, title }));
 }
 
 /**

@@ -21,7 +21,7 @@ export interface ListEntriesOptions {
 
 async function resolveCategory(db: Db, category: string | undefined): Promise<CategoryRef | undefined> {
   if (!category || category === 'all') return undefined;
-  const match = (await getCategoryIndex(db)).get(category);
+  const match = (await getCategoryIndex(db)).byKey.get(category);
   if (!match) throw notFound('分类不存在');
   return match;
 }
@@ -42,7 +42,7 @@ async function hydrate(db: Db, rows: queries.EntryListRow[], viewer: Viewer | nu
     return {
       ...row,
       user: decoration?.user ?? PLACEHOLDER_USER,
-      category: categories.get(categoryId) ?? { id: categoryId, name: '', title: '' },
+      category: categories.byKey.get(categoryId) ?? { id: categoryId, name: '', title: '' },
       tags: decoration?.tags ?? [],
       liked: decoration?.liked ?? false,
       latestCommentAt: row.latestCommentAt?.toISOString() ?? null,

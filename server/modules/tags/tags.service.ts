@@ -22,22 +22,30 @@ export interface TagBrief {
 
 export type CategoryRef = Pick<Category, 'id' | 'name' | 'title'>;
 
-const categoryIndexes = new WeakMap<Db, Promise<Map<string, CategoryRef>>>();
+export interface CategoryIndex {
+  /** In the fixed display order. */
+  list: CategoryRef[];
+  /** By id and by name. */
+  byKey: Map<string, CategoryRef>;
+}
+
+const categoryIndexes = new WeakMap<Db, Promise<CategoryIndex>>();
 
 /**
- * The nine fixed categories (SPEC §3) by id and by name, read once per database handle: they
- * never change at run time, and every entry list needs them. Counts are not in here.
+ * The nine fixed categories (SPEC §3), read once per database handle: they never change at run
+ * time, and every feed needs them. Counts are not in here; `listCategories` reads those fresh.
  */
-export function getCategoryIndex(db: Db): Promise<Map<string, CategoryRef>> {
+export function getCategoryIndex(db: Db): Promise<CategoryIndex> {
   let index = categoryIndexes.get(db);
   if (!index) {
     index = queries.selectCategories(db).then((rows) => {
+      const list = (rows as Category[]).map(({ id, name, title }) => ({ id, name, title }));
       const byKey = new Map<string, CategoryRef>();
-      for (const { id, name, title } of rows as Category[]) {
-        byKey.set(id, { id, name, title });
-        byKey.set(name, { id, name, title });
+      for (const category of list) {
+        byKey.set(category.id, category);
+        byKey.set(category.name, category);
       }
-      return byKey;
+      return { list, byKey };
     });
     index.catch(() => categoryIndexes.delete(db));
     categoryIndexes.set(db, index);
