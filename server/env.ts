@@ -18,7 +18,7 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   TEST_DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
-  /** Signs CSRF-independent tokens and anonymous visitor ids; required in production. */
+  /** Key for values the server signs (OAuth state, mail links); every instance needs the same one in production. */
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Seed demo content when the database has no users (npm start turns it on). */
