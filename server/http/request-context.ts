@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import { randomBytes } from 'node:crypto';
@@ -75,4 +76,21 @@ export function sessionCookieOptions(env: Env, expires?: Date) {
     secure: env.SITE_URL.startsWith('https://'),
     expires,
   };
+}
+
+/**
+ * The client's address: the first X-Forwarded-For hop when TRUST_PROXY says a load balancer
+ * sets it, else the socket's peer (a client-sent header is not trusted).
+ */
+export function clientIp(c: Context<AppEnv>): string {
+  if (c.get('ctx').env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? '';
+  } catch {
+    // Requests made in-process (tests) have no socket.
+    return '';
+  }
 }

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createApi } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
-import { sessionCookieOptions } from '../../http/request-context.ts';
+import { clientIp, sessionCookieOptions } from '../../http/request-context.ts';
 import { requireViewer } from './auth.policy.ts';
 import * as routes from './auth.routes.ts';
 import { SESSION_COOKIE, createSession, endSession, verifyPasswordLogin } from './auth.service.ts';
@@ -18,7 +18,7 @@ async function signIn(c: Context<AppEnv>, userId: string) {
     userId,
     ttlDays: env.SESSION_TTL_DAYS,
     userAgent: c.req.header('user-agent'),
-    ip: c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? '',
+    ip: clientIp(c),
   });
   setCookie(c, SESSION_COOKIE, session.token, sessionCookieOptions(env, session.expiresAt));
   const user = await getUserBrief(db, userId);
