@@ -10,6 +10,7 @@ import {
   listFollowingEntries,
   listRelatedEntries,
 } from '../../server/modules/entries/entries.service.ts';
+import { tableOfContents } from '../../server/modules/entries/entries.render.ts';
 import { searchEntries } from '../../server/modules/search/search.service.ts';
 import { getCategoryIndex } from '../../server/modules/tags/tags.service.ts';
 import { fromService } from './route-guards.server.ts';
@@ -77,39 +78,7 @@ export function loadAsideBanners(context: AppLoadContext) {
   return listActiveBanners(context.db, 'aside', PAGE_SIZE.asideBanners);
 }
 
-export interface TocHeading {
-  id: string;
-  level: number;
-  text: string;
-}
-
-const HEADING_TAG = /<h([1-4]) id="(heading-\d+)">([\s\S]*?)<\/h\1>/g;
-const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi;
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function htmlToText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(ENTITY, (_match, dec: string | undefined, hex: string | undefined, named: string | undefined) => {
-      if (dec) return String.fromCodePoint(Number(dec));
-      if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
-      return NAMED_ENTITIES[(named ?? '').toLowerCase()] ?? '';
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * The headings the renderer numbered (SPEC §9: id heading-{index}) read back from the stored,
- * sanitised HTML: the renderer's table of contents is not stored with the entry.
- */
-export function tableOfContents(contentHtml: string): TocHeading[] {
-  return Array.from(contentHtml.matchAll(HEADING_TAG), ([, level, id, inner]) => ({
-    id,
-    level: Number(level),
-    text: htmlToText(inner),
-  })).filter((heading) => heading.text !== '');
-}
+export type { TocItem as TocHeading } from '../../server/modules/entries/entries.render.ts';
 
 /**
  * An entry page: the entry (without its Markdown source, which the page does not need), its
@@ -118,7 +87,7 @@ export function tableOfContents(contentHtml: string): TocHeading[] {
  */
 export async function loadEntryPage(context: AppLoadContext, options: { id: string; route: 'entry' | 'post' }) {
   const { id } = options;
-  const { content: _source, ...entry } = await fromService(getEntry(context.db, id, context.viewer));
+  const { content, ...entry } = await fromService(getEntry(context.db, id, context.viewer));
   if (options.route === 'entry' && entry.type === 'post') throw redirect(`/post/${id}`, 301);
   const related = await listRelatedEntries(context.db, {
     entryId: entry.id,
@@ -126,7 +95,7 @@ export async function loadEntryPage(context: AppLoadContext, options: { id: stri
     limit: RELATED_ENTRY_LIMIT,
     viewer: context.viewer,
   });
-  return { entry, toc: tableOfContents(entry.contentHtml), related };
+  return { entry, toc: tableOfContents(content), related };
 }
 
 /**

@@ -1,6 +1,5 @@
+import { MAINLAND_MOBILE_PATTERN, RESET_PASSWORD_MESSAGE } from '@core/validation.ts';
 import { regexes } from 'zod/v4/core';
-
-const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 
 export type LoginRequest =
   | { type: 'phoneNumber'; path: string; body: { phoneNumber: string; password: string } }
@@ -17,7 +16,7 @@ export type LoginCheck =
 export function checkLogin(accountInput: string, password: string): LoginCheck {
   const account = accountInput.trim();
   if (!account) return { ok: false, field: 'account', message: '请填写手机号或邮箱' };
-  const isPhone = MAINLAND_MOBILE.test(account);
+  const isPhone = MAINLAND_MOBILE_PATTERN.test(account);
   if (!isPhone && !regexes.email.test(account)) {
     return { ok: false, field: 'account', message: '邮箱或手机格式错误' };
   }
@@ -29,8 +28,6 @@ export function checkLogin(accountInput: string, password: string): LoginCheck {
       : { type: 'email', path: '/api/passport/auth/type/email', body: { email: account, password } },
   };
 }
-
-export const RESET_PASSWORD_MESSAGE = '为了你的账号安全，请重置密码';
 
 /** The login error table of SPEC §8, by HTTP status. 410 is not a message: it leads to the reset page. */
 export function loginErrorMessage(status: number, type: LoginRequest['type']): string {

@@ -1,3 +1,4 @@
+import { MAINLAND_MOBILE_PATTERN } from '@core/validation.ts';
 import { z } from '@hono/zod-openapi';
 
 export const emailLoginSchema = z
@@ -9,11 +10,7 @@ export const emailLoginSchema = z
 
 export const phoneLoginSchema = z
   .object({
-    phoneNumber: z
-      .string()
-      .trim()
-      .min(1, '邮箱或手机不能为空')
-      .regex(/^1[3-9]\d{9}$/, '邮箱或手机格式错误'),
+    phoneNumber: z.string().trim().min(1, '邮箱或手机不能为空').regex(MAINLAND_MOBILE_PATTERN, '邮箱或手机格式错误'),
     password: z.string().min(1, '请输入密码').max(128),
   })
   .openapi('PhoneLogin');

@@ -1,5 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
+import { RESET_PASSWORD_MESSAGE } from '@core/validation.ts';
 import type { Db } from '@db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Viewer } from './auth.policy.ts';
@@ -56,8 +57,6 @@ export async function endSession(db: Db, token: string): Promise<void> {
   await queries.deleteSessionByHash(db, hashSessionToken(token));
 }
 
-const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-
 /**
  * Password sign-in (SPEC §8 login table). The accounts issue adds lockout and rate limits;
  * the statuses and messages here are already the spec's.
@@ -70,12 +69,6 @@ export async function verifyPasswordLogin(
   const user = await queries.findUserForLogin(db, options);
   if (!user) throw new AppError(404, 'email' in options ? '邮箱不存在' : '手机号不存在');
   if (!user.passwordHash || !(await verify(user.passwordHash, password))) throw new AppError(401, '密码错误');
-  if (user.mustResetPassword) throw new AppError(410, '为了你的账号安全，请重置密码');
+  if (user.mustResetPassword) throw new AppError(410, RESET_PASSWORD_MESSAGE);
   return { userId: user.id };
-}
-
-/** The login identifier is tested as a phone number first, else treated as an e-mail (SPEC §5). */
-export function classifyAccount(account: string): { phone: string } | { email: string } {
-  const trimmed = account.trim();
-  return PHONE_PATTERN.test(trimmed) ? { phone: trimmed } : { email: trimmed };
 }

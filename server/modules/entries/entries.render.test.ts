@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateReadingMinutes, makeAbstract, renderMarkdown } from './entries.render.ts';
+import { estimateReadingMinutes, makeAbstract, renderMarkdown, tableOfContents } from './entries.render.ts';
 
 describe('renderMarkdown: sanitising', () => {
   it('removes script tags and their content', () => {
@@ -105,6 +105,20 @@ describe('renderMarkdown: structure', () => {
       '# 标题\n\n一段 **加粗** 的文字，[链接](https://a.example)。\n\n- 第一项\n- 第二项',
     );
     expect(text).toBe('标题\n一段 加粗 的文字，链接。\n第一项\n第二项');
+  });
+});
+
+describe('tableOfContents', () => {
+  it('lists the headings with the ids the rendered HTML carries, leaving out empty ones', () => {
+    const source = '# 标题 `code`\n\n正文\n\n##\n\n## 第二节 &amp; 更多\n\n### 小节';
+    const toc = tableOfContents(source);
+    expect(toc).toEqual([
+      { id: 'heading-0', level: 1, text: '标题 code' },
+      { id: 'heading-2', level: 2, text: '第二节 & 更多' },
+      { id: 'heading-3', level: 3, text: '小节' },
+    ]);
+    const { html } = renderMarkdown(source);
+    for (const { id } of toc) expect(html).toContain(`id="${id}"`);
   });
 });
 

@@ -204,6 +204,14 @@ export function renderMarkdown(source: string): RenderedMarkdown {
   return { html, toc, readingMinutes: estimateReadingMinutes(text), text };
 }
 
+/**
+ * The headings of an entry's source with the ids its rendered HTML carries, for the table of
+ * contents beside the article: the same numbering as renderMarkdown, without rendering.
+ */
+export function tableOfContents(source: string): TocItem[] {
+  return decorate(markdown.parse(source, {})).filter((heading) => heading.text !== '');
+}
+
 /** The whitespace-collapsed summary stored with an entry (SPEC §3). */
 export function makeAbstract(text: string, max = 200): string {
   return truncate(collapseWhitespace(text), max);

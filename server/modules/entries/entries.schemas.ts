@@ -15,11 +15,6 @@ export class InvalidSortError extends Error {
   }
 }
 
-export const sortSchema = z.string().superRefine((value, ctx) => {
-  if (!(ENTRY_SORTS as readonly string[]).includes(value))
-    ctx.addIssue({ code: 'custom', message: `invalid sort: ${value}` });
-});
-
 export const idSchema = z.string().regex(ID_PATTERN, 'invalid id');
 
 const userBriefSchema = z
