@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3310;
+/** E2E_PORT and BUILD_DIR let several copies run side by side; each gets its own database. */
+const PORT = Number(process.env.E2E_PORT ?? 3310);
+const DATA_DIR = `./data/e2e-${PORT}`;
 const baseURL = `http://localhost:${PORT}`;
 
 /**
@@ -35,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf ./data/e2e && NODE_ENV=production SEED_ON_EMPTY=true JINSHA_ALLOW_DEV_SECRET=1 DATABASE_URL=./data/e2e PORT=${PORT} node --import tsx server/index.ts`,
+    command: `rm -rf ${DATA_DIR} && NODE_ENV=production SEED_ON_EMPTY=true JINSHA_ALLOW_DEV_SECRET=1 DATABASE_URL=${DATA_DIR} PORT=${PORT} node --import tsx server/index.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pino from 'pino';
+import { createAdapters } from '@server/adapters/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { createTestDatabase } from '../tests/setup/test-db.ts';
@@ -172,7 +173,13 @@ describe('compression', () => {
       mkdirSync(path.join(clientDir, 'assets'));
       const css = `.row{color:#1d2129}\n`.repeat(400);
       writeFileSync(path.join(clientDir, 'assets', 'root-abc123.css'), css);
-      const withAssets = createApp({ database, env: createTestEnv(), logger: pino({ level: 'silent' }), clientDir });
+      const withAssets = createApp({
+        database,
+        adapters: createAdapters(createTestEnv(), database.db),
+        env: createTestEnv(),
+        logger: pino({ level: 'silent' }),
+        clientDir,
+      });
       const response = await withAssets.request(new URL('/assets/root-abc123.css', TEST_ORIGIN).toString(), {
         headers: { 'accept-encoding': 'gzip' },
       });

@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { Database } from '@db/client.ts';
+import type { Adapters } from './adapters/index.ts';
+import { LOCAL_UPLOADS_PATH } from './adapters/storage.ts';
 import type { Env } from './env.ts';
 import { compression } from './http/compression.ts';
 import type { AppEnv, RequestContext } from './http/context.ts';
@@ -28,8 +31,11 @@ const services: Array<[service: string, api: Api]> = [
 ];
 
 /** Files of the client build; only responses for files found carry the given Cache-Control. */
-function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
-  const serve = serveStatic({ root });
+function staticFiles(root: string, cacheControl: string, mountPath?: string): MiddlewareHandler {
+  const serve = serveStatic({
+    root,
+    rewriteRequestPath: mountPath ? (requestPath) => requestPath.slice(mountPath.length) : undefined,
+  });
   return async (c, next) => {
     // serveStatic answers with a Response when it found the file, and calls next() otherwise.
     const found = await serve(c, next);
@@ -43,6 +49,7 @@ export type PageHandler = (request: Request, context: RequestContext) => Promise
 
 export interface AppOptions {
   database: Database;
+  adapters: Adapters;
   env: Env;
   logger: Logger;
   pages?: PageHandler;
@@ -50,7 +57,7 @@ export interface AppOptions {
   clientDir?: string;
 }
 
-export function createApp({ database, env, logger, pages, clientDir }: AppOptions) {
+export function createApp({ database, adapters, env, logger, pages, clientDir }: AppOptions) {
   const app = new Hono<AppEnv>();
   const dev = env.NODE_ENV === 'development';
 
@@ -70,8 +77,16 @@ export function createApp({ database, env, logger, pages, clientDir }: AppOption
     app.use('/assets/*', staticFiles(clientDir, 'public, max-age=31536000, immutable'));
     app.use('*', staticFiles(clientDir, 'public, max-age=3600'));
   }
+  if (adapters.storage.kind === 'local') {
+    // Uploaded files are stored under fresh ids and never rewritten.
+    mkdirSync(env.UPLOADS_DIR, { recursive: true });
+    app.use(
+      `${LOCAL_UPLOADS_PATH}/*`,
+      staticFiles(env.UPLOADS_DIR, 'public, max-age=31536000, immutable', LOCAL_UPLOADS_PATH),
+    );
+  }
   app.use(securityHeaders({ dev }));
-  app.use(requestContext({ db: database.db, env, logger }));
+  app.use(requestContext({ db: database.db, env, logger, adapters }));
   app.use(csrfGuard(env.SITE_URL));
   app.onError(handleError);
 

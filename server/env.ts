@@ -27,6 +27,24 @@ export const envSchema = z.object({
   /** Trust X-Forwarded-For from the load balancer in front. */
   TRUST_PROXY: booleanish,
   /** How long SIGTERM waits for in-flight requests before closing anyway. */
+  /** Outgoing mail: smtp://user:pass@host:587 (or smtps://). Unset: mail goes to the outbox (/dev/outbox). */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().optional(),
+  /** Aliyun SMS (all four set): verification codes by SMS. Unset: codes go to the outbox. */
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** Uploads on local disk (served at /uploads), unless S3_* selects an S3-compatible bucket. */
+  UPLOADS_DIR: z.string().default('./data/uploads'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('auto'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().url().optional(),
+  /** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
+  BUILD_DIR: z.string().default('build'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { openDatabase } from '@db/client.ts';
 import { seedDemoIfEmpty } from '@db/seed/demo.ts';
+import { createAdapters } from './adapters/index.ts';
 import { createApp, type PageHandler } from './app.ts';
 import { readEnv } from './env.ts';
 
@@ -21,6 +22,7 @@ export async function start() {
     if (seeded) logger.info(seeded, 'seeded demo content');
   }
 
+  const adapters = createAdapters(env, database.db);
   const httpServer = createServer();
   let pages: PageHandler;
   let clientDir: string | undefined;
@@ -40,13 +42,13 @@ export async function start() {
     // Tests of the process itself (graceful shutdown) need no page build: API only.
     pages = async () => new Response('Not Found', { status: 404 });
   } else {
-    const buildDir = path.resolve('build');
+    const buildDir = path.resolve(env.BUILD_DIR);
     const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
     pages = createRequestHandler(build, 'production') as PageHandler;
     clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
   }
 
-  const app = createApp({ database, env, logger, pages, clientDir });
+  const app = createApp({ database, adapters, env, logger, pages, clientDir });
   const listener = getRequestListener(app.fetch);
   let stopping = false;
   httpServer.on('request', (req, res) => {
@@ -68,6 +70,7 @@ export async function start() {
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
     httpServer.closeIdleConnections();
     await closed;
+    await adapters.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '@db/client.ts';
+import type { Adapters } from '../adapters/index.ts';
 import type { Env } from '../env.ts';
 import type { Viewer } from '../modules/auth/auth.policy.ts';
 
@@ -8,6 +9,8 @@ export interface RequestContext {
   db: Db;
   env: Env;
   logger: Logger;
+  /** Mail, SMS, file storage and rate limits (server/adapters). */
+  adapters: Adapters;
   requestId: string;
   viewer: Viewer | null;
   /** Anonymous visitor id (SUID), set as a cookie on first visit. */

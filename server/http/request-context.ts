@@ -1,3 +1,4 @@
+import type { Adapters } from '../adapters/index.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -30,7 +31,12 @@ async function readTokenForm(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
 }
 
 /** Builds the per-request context: request id, logger, viewer, anonymous visitor id, bot flag. */
-export function requestContext(deps: { db: Db; env: Env; logger: Logger }): MiddlewareHandler<AppEnv> {
+export function requestContext(deps: {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  adapters: Adapters;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomBytes(8).toString('hex');
     const logger = deps.logger.child({ requestId });
@@ -45,6 +51,7 @@ export function requestContext(deps: { db: Db; env: Env; logger: Logger }): Midd
     }
     c.set('ctx', {
       db: deps.db,
+      adapters: deps.adapters,
       env: deps.env,
       logger,
       requestId,

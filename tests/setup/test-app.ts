@@ -1,5 +1,8 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import type { Database } from '@db/client.ts';
+import { type Adapters, createAdapters } from '@server/adapters/index.ts';
 import { createApp } from '@server/app.ts';
 import { readEnv, type Env } from '@server/env.ts';
 import { SESSION_COOKIE, createSession } from '@server/modules/auth/auth.service.ts';
@@ -11,22 +14,35 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
   env: Env;
+  adapters: Adapters;
   /** A request to the app in-process; `path` is relative to the site, e.g. '/api/…'. */
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
 export function createTestEnv(overrides: Record<string, string> = {}): Env {
-  return readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_URL: TEST_ORIGIN, ...overrides });
+  return readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SITE_URL: TEST_ORIGIN,
+    UPLOADS_DIR: path.join(tmpdir(), 'jinsha-test-uploads'),
+    ...overrides,
+  });
 }
 
 /** The real app (API only, no page build) over a test database, with a silent logger. */
-export function createTestApp(database: Database, envOverrides: Record<string, string> = {}): TestApp {
+export function createTestApp(
+  database: Database,
+  envOverrides: Record<string, string> = {},
+  adapterOverrides: Partial<Omit<Adapters, 'close'>> = {},
+): TestApp {
   const env = createTestEnv(envOverrides);
-  const app = createApp({ database, env, logger: pino({ level: 'silent' }) });
+  const adapters = createAdapters(env, database.db, adapterOverrides);
+  const app = createApp({ database, adapters, env, logger: pino({ level: 'silent' }) });
   return {
     app,
     database,
     env,
+    adapters,
     request: async (path, init) => app.request(new URL(path, TEST_ORIGIN).toString(), init),
   };
 }

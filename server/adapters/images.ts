@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+
+export type ImageFormat = 'jpg' | 'png' | 'gif' | 'webp' | 'bmp';
+
+/** Reads the format from the file's first bytes (its signature), never from its name or declared type. */
+export function detectImageFormat(bytes: Uint8Array): ImageFormat | null {
+  const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+  if (starts(0xff, 0xd8, 0xff)) return 'jpg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'gif';
+  if (starts(0x42, 0x4d)) return 'bmp';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
+    return 'webp';
+  return null;
+}
+
+export interface WebpImage {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Re-encodes as webp (quality 85), at most `maxWidth` wide; the first frame of animated images. */
+export async function toWebp(
+  input: Uint8Array,
+  options: { maxWidth?: number; square?: number } = {},
+): Promise<WebpImage> {
+  let pipeline = sharp(input).rotate();
+  if (options.square) pipeline = pipeline.resize(options.square, options.square, { fit: 'cover' });
+  else if (options.maxWidth) pipeline = pipeline.resize({ width: options.maxWidth, withoutEnlargement: true });
+  const { data, info } = await pipeline.webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
+  return { bytes: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+/** The image's dominant colour as #rrggbb (collection masks). */
+export async function dominantColor(input: Uint8Array): Promise<string> {
+  const { dominant } = await sharp(input).stats();
+  return `#${[dominant.r, dominant.g, dominant.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}

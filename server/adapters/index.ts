@@ -1,0 +1,58 @@
+import type { Db } from '@db/client.ts';
+import type { Env } from '../env.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail.ts';
+import { createRateLimits, type RateLimits } from './rate-limit.ts';
+import { createAliyunSms, createOutboxSms, type SmsSender } from './sms.ts';
+import { createLocalStorage, createS3Storage, type Storage } from './storage.ts';
+
+/** The outside services, each behind a small interface, chosen by configuration (.env.example). */
+export interface Adapters {
+  mailer: Mailer;
+  sms: SmsSender;
+  storage: Storage;
+  limits: RateLimits;
+  close(): Promise<void>;
+}
+
+export function createAdapters(env: Env, db: Db, overrides: Partial<Omit<Adapters, 'close'>> = {}): Adapters {
+  const mailer =
+    overrides.mailer ??
+    (env.SMTP_URL
+      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${env.SITE_NAME} <noreply@jinsha.dev>`)
+      : createOutboxMailer(db));
+  const sms =
+    overrides.sms ??
+    (env.ALIYUN_SMS_ACCESS_KEY_ID &&
+    env.ALIYUN_SMS_ACCESS_KEY_SECRET &&
+    env.ALIYUN_SMS_SIGN_NAME &&
+    env.ALIYUN_SMS_TEMPLATE_CODE
+      ? createAliyunSms({
+          accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID,
+          accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET,
+          signName: env.ALIYUN_SMS_SIGN_NAME,
+          templateCode: env.ALIYUN_SMS_TEMPLATE_CODE,
+        })
+      : createOutboxSms(db, env.SITE_NAME));
+  const storage =
+    overrides.storage ??
+    (env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? createS3Storage({
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicUrl: env.S3_PUBLIC_URL,
+        })
+      : createLocalStorage(env.UPLOADS_DIR));
+  const limits = overrides.limits ?? createRateLimits(env.REDIS_URL);
+  return {
+    mailer,
+    sms,
+    storage,
+    limits,
+    async close() {
+      await Promise.all([mailer.close(), limits.close()]);
+    },
+  };
+}

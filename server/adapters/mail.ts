@@ -1,0 +1,47 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '@db/client.ts';
+import { outbox } from '@db/schema/index.ts';
+import { newId } from '@core/ids.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends mail. SMTP when SMTP_URL is set; otherwise the database outbox (/dev/outbox shows it). */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function createOutboxMailer(db: Db): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await db.insert(outbox).values({
+        id: newId(),
+        channel: 'mail',
+        recipient: message.to,
+        subject: message.subject,
+        body: message.text,
+      });
+    },
+    async close() {},
+  };
+}
