@@ -17,6 +17,7 @@ import { passportApi } from './modules/auth/auth.handlers.ts';
 import { postApi, timelineApi } from './modules/entries/entries.handlers.ts';
 import { searchApi } from './modules/search/search.handlers.ts';
 import { tagApi } from './modules/tags/tags.handlers.ts';
+import { uploadApi } from './modules/uploads/uploads.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -28,6 +29,7 @@ const services: Array<[service: string, api: Api]> = [
   ['timeline', searchApi],
   ['post', postApi],
   ['tag', tagApi],
+  ['upload', uploadApi],
 ];
 
 /** Files of the client build; only responses for files found carry the given Cache-Control. */

@@ -37,7 +37,7 @@ export function createTestApp(
 ): TestApp {
   const env = createTestEnv(envOverrides);
   const adapters = createAdapters(env, database.db, adapterOverrides);
-  const app = createApp({ database, adapters, env, logger: pino({ level: 'silent' }) });
+  const app = createApp({ database, adapters, env, logger: pino({ level: env.LOG_LEVEL }) });
   return {
     app,
     database,

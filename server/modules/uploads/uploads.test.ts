@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@db/client.ts';
+import { uploads } from '@db/schema/index.ts';
+import { createUser } from '../../../tests/factories/users.ts';
+import { createTestDatabase } from '../../../tests/setup/test-db.ts';
+import { type TestApp, createTestApp, signIn } from '../../../tests/setup/test-app.ts';
+import { detectImageFormat } from '../../adapters/images.ts';
+
+let database: Database;
+let app: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = createTestApp(database);
+  cookie = await signIn(app, await createUser(database.db));
+});
+afterAll(() => database?.close());
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#1e80ff' } })
+    .png()
+    .toBuffer();
+
+async function upload(bytes: Uint8Array, purpose = 'entry', name = 'a.png', headers: HeadersInit = { cookie }) {
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+  form.set('purpose', purpose);
+  const response = await app.request('/api/upload/image', { method: 'POST', body: form, headers });
+  return {
+    status: response.status,
+    body: (await response.json()) as { s: number; m: string; d: { id: string; url: string; width: number } },
+  };
+}
+
+describe('POST /api/upload/image', () => {
+  it('stores a png as webp, records it and serves it back from /uploads', async () => {
+    const { status, body } = await upload(await png(2000, 100));
+    expect(status).toBe(200);
+    expect(body.d.url).toMatch(/^\/uploads\/entry\/[0-9a-f]{24}\.webp$/);
+    expect(body.d.width).toBe(1600);
+    const [row] = await database.db.select().from(uploads).where(eq(uploads.id, body.d.id));
+    expect(row?.mime).toBe('image/webp');
+    const served = await app.request(body.d.url);
+    expect(served.status).toBe(200);
+    expect(detectImageFormat(new Uint8Array(await served.arrayBuffer()))).toBe('webp');
+  });
+
+  it('squares avatars to 256 px', async () => {
+    const { body } = await upload(await png(600, 400), 'avatar');
+    expect(body.d.width).toBe(256);
+  });
+
+  it('judges the file by its signature, not its name', async () => {
+    const script = new TextEncoder().encode('<script>alert(1)</script>');
+    const { status, body } = await upload(script, 'entry', 'evil.png');
+    expect(status).toBe(400);
+    expect(body.m).toBe('不支持此文件格式');
+  });
+
+  it('refuses gif backgrounds for collections (jpg and png only)', async () => {
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect((await upload(gif, 'collection')).body.m).toBe('不支持此文件格式');
+  });
+
+  it('refuses files over 1 MB with 文件过大', async () => {
+    const big = new Uint8Array(1_048_577);
+    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const { status, body } = await upload(big);
+    expect(status).toBe(400);
+    expect(body.m).toBe('文件过大');
+  });
+
+  it('needs a signed-in person', async () => {
+    const { status } = await upload(await png(10, 10), 'entry', 'a.png', {});
+    expect(status).toBe(401);
+  });
+});
