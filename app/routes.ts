@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 /**
  * The route table of SPEC §2.2–2.3, in one place. Each issue adds its screens here; ids are
@@ -11,7 +11,46 @@ export default [
   route('explore/:category?', 'routes/explore.tsx'),
   route('entry/:id', 'routes/entry.tsx'),
   route('post/:id', 'routes/post.tsx'),
+  route('entry/:id/detail/answer/:commentId', 'routes/entry-detail.tsx', { id: 'entryDetailAnswer' }),
+  route('entry/:id/detail/:commentId?', 'routes/entry-detail.tsx', { id: 'entryDetail' }),
+  route('new-entry', 'routes/share-entry.tsx', { id: 'shareEntry' }),
+  route('edit-entry/:id', 'routes/edit-entry.tsx'),
+  route('published', 'routes/published.tsx'),
   route('search', 'routes/search.tsx'),
+  route('zhuanlan/:category?', 'routes/zhuanlan.tsx'),
+  route('tag/:title', 'routes/tag.tsx'),
+  route('subscribe', 'routes/subscribe.tsx'),
+  route('subscribe/subscribed', 'routes/subscribe-subscribed.tsx'),
+  route('subscribe/all', 'routes/subscribe-all.tsx'),
   route('link', 'routes/link.tsx'),
+  route('extension', 'routes/extension.tsx'),
+  route('extension/download', 'routes/extension-download.ts'),
+  route('editor/drafts/new', 'routes/editor-draft-new.tsx'),
+  route('editor/drafts', 'routes/editor-drafts.tsx'),
+  route('editor/drafts/:id', 'routes/editor-draft.tsx'),
+  route('editor/posts/:id', 'routes/editor-post.tsx'),
+  route('collections/:type?', 'routes/collections.tsx'),
+  route('collection/:id', 'routes/collection.tsx'),
+  route('notification', 'routes/notification.tsx', [
+    index('routes/notification-user.tsx'),
+    route('system', 'routes/notification-system.tsx'),
+  ]),
+  layout('routes/settings.tsx', [
+    route('user/settings', 'routes/settings-index.tsx'),
+    route('user/settings/profile', 'routes/settings-profile.tsx'),
+    route('user/settings/account', 'routes/settings-account.tsx'),
+    route('user/settings/password', 'routes/settings-password.tsx'),
+    route('user/settings/mail', 'routes/settings-mail.tsx'),
+    route('user/invitation', 'routes/settings-invitation.tsx'),
+  ]),
+  route('oauth/done', 'routes/oauth-done.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('set-new-password', 'routes/set-new-password.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
+  route('dev/outbox', 'routes/dev-outbox.tsx'),
+  route('pins/:tab?', 'routes/pins.tsx'),
+  route('pin/:id', 'routes/pin.tsx'),
+  route('user/:id/:type?', 'routes/user.tsx'),
+  route('getting-started', 'routes/getting-started.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -3,7 +3,9 @@
  *
  * Starts the production server on a generated dataset and measures, in one run, the bare
  * /api/bench/hello route, GET / signed out, GET /timeline signed in, GET /post/{id} and the
- * timeline JSON API at 10 and 50 connections, on loopback only, each run bounded in time.
+ * timeline JSON API, the search page and API and a tag page at 10 and 50 connections, on
+ * loopback only, each run bounded in time. `--only search,tag` keeps the targets whose names
+ * contain one of the words (the bare route always runs: it is the reference).
  * Prints req/s, p50, p99 and each ratio to the bare route, and the first-load JS and CSS of /.
  */
 import autocannon from 'autocannon';
@@ -14,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { openDatabase } from '../db/client.ts';
-import { entries } from '../db/schema/content.ts';
+import { entries, tags } from '../db/schema/content.ts';
 import { users } from '../db/schema/users.ts';
 import { createSession, SESSION_COOKIE } from '../server/modules/auth/auth.service.ts';
 
@@ -24,12 +26,17 @@ const { values: args } = parseArgs({
     pg: { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     port: { type: 'string', default: '3390' },
+    only: { type: 'string', default: '' },
   },
 });
 const entryCount = Number(args.entries);
 const duration = Number(args.duration);
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
+/** The build the server runs (react-router.config.ts and the server read the same variable). */
+const buildDir = process.env.BUILD_DIR ?? 'build';
+/** A common word of the generated articles: tens of thousands of matches at 1M entries. */
+const SEARCH_QUERY = 'React';
 const databaseUrl = args.pg
   ? `postgres://postgres@127.0.0.1:5432/jinsha_bench_${entryCount}`
   : path.resolve(`data/bench-${entryCount}`);
@@ -77,10 +84,11 @@ async function prepareFixtures() {
     .from(entries)
     .orderBy(desc(entries.createdAt))
     .limit(1);
-  if (!user || !anyEntry) throw new Error('the dataset has no users or entries');
+  const [tag] = await database.db.select({ title: tags.title }).from(tags).orderBy(desc(tags.entriesCount)).limit(1);
+  if (!user || !anyEntry || !tag) throw new Error('the dataset has no users, entries or tags');
   const session = await createSession(database.db, { userId: user.id, ttlDays: 1, userAgent: 'bench' });
   await database.close();
-  return { cookie: `${SESSION_COOKIE}=${session.token}`, postId: (post ?? anyEntry).id };
+  return { cookie: `${SESSION_COOKIE}=${session.token}`, postId: (post ?? anyEntry).id, tagTitle: tag.title };
 }
 
 async function startServer(): Promise<ChildProcess> {
@@ -115,7 +123,7 @@ async function firstLoadBytes() {
   let js = 0;
   let css = 0;
   for (const asset of assets) {
-    const gz = gzipSync(readFileSync(path.join('build/client', asset))).length;
+    const gz = gzipSync(readFileSync(path.join(buildDir, 'client', asset))).length;
     if (asset.endsWith('.css')) css += gz;
     else js += gz;
   }
@@ -145,19 +153,28 @@ async function measure(name: string, url: string, connections: number, headers: 
 }
 
 async function main() {
-  if (!existsSync('build/server/index.js')) run('npm', ['run', 'build']);
+  if (!existsSync(path.join(buildDir, 'server/index.js'))) run('npm', ['run', 'build']);
   await ensureDataset();
-  const { cookie, postId } = await prepareFixtures();
+  const { cookie, postId, tagTitle } = await prepareFixtures();
   const server = await startServer();
   try {
     const signedIn = { cookie };
-    const targets: Array<[string, string, Record<string, string>]> = [
+    const allTargets: Array<[string, string, Record<string, string>]> = [
       ['bare /api/bench/hello', `${base}/api/bench/hello`, {}],
       ['GET / (signed out)', `${base}/`, {}],
       ['GET /timeline (signed in)', `${base}/timeline`, signedIn],
       ['GET /post/{id}', `${base}/post/${postId}`, {}],
       ['timeline JSON API', `${base}/api/timeline/get_entry_by_timeline?limit=20`, {}],
+      ['GET /search?query= (page)', `${base}/search?query=${encodeURIComponent(SEARCH_QUERY)}`, {}],
+      ['search JSON API', `${base}/api/timeline/search?query=${encodeURIComponent(SEARCH_QUERY)}&page=0`, {}],
+      ['GET /tag/{title} (hottest)', `${base}/tag/${encodeURIComponent(tagTitle)}`, {}],
     ];
+    const targets = allTargets.filter(
+      ([name], index) =>
+        index === 0 ||
+        !args.only ||
+        args.only.split(',').some((word) => String(name).toLowerCase().includes(word.trim())),
+    );
     const rows: Row[] = [];
     for (const connections of [10, 50]) {
       for (const [name, url, headers] of targets) rows.push(await measure(name, url, connections, headers));

@@ -13,11 +13,26 @@ import { type Api, createApi } from './http/openapi.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { requestContext } from './http/request-context.ts';
 import { csrfGuard, securityHeaders } from './http/security.ts';
+import { accountUserApi, inviteApi, mailApi, oauthApi } from './modules/account/account.handlers.ts';
 import { passportApi } from './modules/auth/auth.handlers.ts';
+import { captchaApi, userRegistrationApi } from './modules/registration/registration.handlers.ts';
+import { draftApi } from './modules/drafts/drafts.handlers.ts';
 import { postApi, timelineApi } from './modules/entries/entries.handlers.ts';
+import { postReadApi, timelineReadApi } from './modules/entries/entries.read.handlers.ts';
+import { postWriteApi, timelineByUrlApi } from './modules/entries/entries.write.handlers.ts';
+import { likeApi } from './modules/likes/likes.handlers.ts';
+import { viewApi } from './modules/views/views.handlers.ts';
+import { bannerApi } from './modules/banners/banners.handlers.ts';
+import { pageCacheHeaders } from './modules/seo/seo.cache.ts';
+import { seoRoutes } from './modules/seo/seo.handlers.ts';
 import { searchApi } from './modules/search/search.handlers.ts';
 import { tagApi } from './modules/tags/tags.handlers.ts';
 import { uploadApi } from './modules/uploads/uploads.handlers.ts';
+import { collectionApi } from './modules/collections/collections.handlers.ts';
+import { notificationApi } from './modules/notifications/notifications.handlers.ts';
+import { commentApi } from './modules/comments/comments.handlers.ts';
+import { pinApi } from './modules/pins/pins.handlers.ts';
+import { followApi, peopleApi, suggestApi } from './modules/follows/follows.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -25,11 +40,32 @@ import { uploadApi } from './modules/uploads/uploads.handlers.ts';
  */
 const services: Array<[service: string, api: Api]> = [
   ['passport', passportApi],
+  ['user', userRegistrationApi],
+  ['captcha', captchaApi],
   ['timeline', timelineApi],
   ['timeline', searchApi],
+  ['timeline', timelineReadApi],
+  ['post', postReadApi],
+  ['banner', bannerApi],
   ['post', postApi],
+  ['post', postWriteApi],
+  ['timeline', timelineByUrlApi],
+  ['like', likeApi],
+  ['view', viewApi],
   ['tag', tagApi],
   ['upload', uploadApi],
+  ['collection', collectionApi],
+  ['notification', notificationApi],
+  ['user', accountUserApi],
+  ['mail', mailApi],
+  ['invite', inviteApi],
+  ['oauth', oauthApi],
+  ['draft', draftApi],
+  ['comment', commentApi],
+  ['pin', pinApi],
+  ['follow', followApi],
+  ['suggest', suggestApi],
+  ['user', peopleApi],
 ];
 
 /** Files of the client build; only responses for files found carry the given Cache-Control. */
@@ -112,6 +148,8 @@ export function createApp({ database, adapters, env, logger, pages, clientDir }:
   api.all('*', (c) => c.json({ s: 2, m: 'Not Found', d: null }, 404));
   app.route('/api', api);
 
-  if (pages) app.all('*', (c) => pages(c.req.raw, c.get('ctx')));
+  // Sitemap, robots.txt and RSS feeds: public, the same for everyone, cacheable.
+  app.route('/', seoRoutes);
+  if (pages) app.all('*', pageCacheHeaders(), (c) => pages(c.req.raw, c.get('ctx')));
   return app;
 }

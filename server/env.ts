@@ -43,6 +43,34 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().url().optional(),
+  /** Third-party login (SPEC §2.4): a provider shows only when its id and secret are set. */
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  WEIBO_CLIENT_ID: z.string().optional(),
+  WEIBO_CLIENT_SECRET: z.string().optional(),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  /** Endpoint overrides (tests point them at a local OAuth 2.0 server); unset = the provider's own. */
+  OAUTH_GITHUB_AUTHORIZE_URL: z.string().url().optional(),
+  OAUTH_GITHUB_TOKEN_URL: z.string().url().optional(),
+  OAUTH_GITHUB_USERINFO_URL: z.string().url().optional(),
+  OAUTH_WEIBO_AUTHORIZE_URL: z.string().url().optional(),
+  OAUTH_WEIBO_TOKEN_URL: z.string().url().optional(),
+  OAUTH_WEIBO_USERINFO_URL: z.string().url().optional(),
+  OAUTH_WECHAT_AUTHORIZE_URL: z.string().url().optional(),
+  OAUTH_WECHAT_TOKEN_URL: z.string().url().optional(),
+  OAUTH_WECHAT_USERINFO_URL: z.string().url().optional(),
+  /** Sign-in lockout: failed logins allowed per account and per client address in the window (15 min). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Registrations allowed per client address and hour. */
+  REGISTER_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  /** The /dev/outbox page in a local production build (always on outside production). */
+  DEV_OUTBOX: booleanish,
+  /** Browser journeys only: getRandCode also returns the captcha's answer. Never in a real deployment. */
+  CAPTCHA_TEST_ANSWERS: booleanish,
+  /** Tests only: the link preview (/api/post/page/info) may fetch loopback and private addresses. Never in a real deployment. */
+  LINK_PREVIEW_ALLOW_PRIVATE: booleanish,
   /** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
   BUILD_DIR: z.string().default('build'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -60,6 +88,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET && !source.JINSHA_ALLOW_DEV_SECRET) {
     // `npm start` on a fresh clone is a local production build: it passes JINSHA_ALLOW_DEV_SECRET.
     throw new Error('Invalid configuration (see .env.example):\n  SESSION_SECRET: required in production');
+  }
+  if (env.NODE_ENV === 'production' && env.SESSION_SECRET && (env.DEV_OUTBOX || env.CAPTCHA_TEST_ANSWERS)) {
+    // A real deployment (it has its own secret) never shows codes: only local production builds may.
+    throw new Error(
+      'Invalid configuration (see .env.example):\n  DEV_OUTBOX, CAPTCHA_TEST_ANSWERS: not allowed in production',
+    );
   }
   return {
     ...env,

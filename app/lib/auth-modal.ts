@@ -2,11 +2,8 @@ import { createContext, useCallback, useContext } from 'react';
 import { requireLoginOr } from './api-client.ts';
 import { useViewer, type ViewerSummary } from './root-data.ts';
 
-/**
- * What the auth modal shows; closed is null. Registration joins as 'register' with the
- * accounts work, which adds its API and panel.
- */
-export type AuthMode = 'login';
+/** What the auth modal shows (SPEC §2.4): the login panel, the register panel; closed is null. */
+export type AuthMode = 'login' | 'register';
 
 export interface AuthModalApi {
   mode: AuthMode | null;

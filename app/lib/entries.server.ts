@@ -11,7 +11,7 @@ import {
   listRelatedEntries,
 } from '../../server/modules/entries/entries.service.ts';
 import { tableOfContents } from '../../server/modules/entries/entries.render.ts';
-import { searchEntries } from '../../server/modules/search/search.service.ts';
+import { SEARCH_COUNT_CAP, searchEntries } from '../../server/modules/search/search.service.ts';
 import { getCategoryIndex } from '../../server/modules/tags/tags.service.ts';
 import { fromService } from './route-guards.server.ts';
 
@@ -85,10 +85,15 @@ export type { TocItem as TocHeading } from '../../server/modules/entries/entries
  * table of contents and related entries. A missing entry is the service's 404; a column article
  * opened as /entry/{id} moves permanently to /post/{id} (SPEC §4).
  */
-export async function loadEntryPage(context: AppLoadContext, options: { id: string; route: 'entry' | 'post' }) {
+export async function loadEntryPage(
+  context: AppLoadContext,
+  options: { id: string; route: 'entry' | 'post' | 'detail' },
+) {
   const { id } = options;
   const { content, ...entry } = await fromService(getEntry(context.db, id, context.viewer));
   if (options.route === 'entry' && entry.type === 'post') throw redirect(`/post/${id}`, 301);
+  // Vote entries are read on their detail page (SPEC §4).
+  if (options.route === 'entry' && entry.type === 'vote') throw redirect(`/entry/${id}/detail`, 302);
   const related = await listRelatedEntries(context.db, {
     entryId: entry.id,
     categoryId: entry.category.id,
@@ -110,14 +115,17 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
   const requestedPage = Number(url.searchParams.get('page') ?? '1');
   const page = Number.isInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
   const pageSize = PAGE_SIZE.search;
-  if (!query) return { query, page: 1, pageCount: 0, total: 0, terms: [], entrylist: [] };
-  const result = await fromService(searchEntries(context.db, { query, page: page - 1, pageSize }));
+  if (!query) return { query, page: 1, pageCount: 0, total: 0, estimated: false, terms: [], entrylist: [] };
+  const result = await fromService(
+    searchEntries(context.db, { query, page: page - 1, pageSize, viewerId: context.viewer?.id }),
+  );
   const entrylist = await getEntriesByIds(context.db, result.idList, context.viewer);
   return {
     query,
     page,
-    pageCount: Math.ceil(result.total / pageSize),
+    pageCount: Math.ceil(Math.min(result.total, SEARCH_COUNT_CAP) / pageSize),
     total: result.total,
+    estimated: result.estimated,
     terms: result.terms,
     entrylist,
   };

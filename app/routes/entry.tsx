@@ -1,20 +1,47 @@
+import { CommentSection } from '~/features/comments/comment-section.tsx';
 import { ArticleView } from '~/features/entries/article-view.tsx';
 import articleStyles from '~/features/entries/article.css?url';
 import { loadEntryPage } from '~/lib/entries.server.ts';
-import { pageMeta } from '~/lib/meta.ts';
+import { seoMeta } from '~/lib/seo.ts';
+import { absoluteUrl, pageSeo, siteOrigin } from '~/lib/seo.server.ts';
 import { requireIdParam } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/entry';
 
 /** /entry/{id}: a shared link or article; column articles (type post) live at /post/{id} (SPEC §4). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadEntryPage(context, { id: requireIdParam(params.id), route: 'entry' });
+  const page = await loadEntryPage(context, { id: requireIdParam(params.id), route: 'entry' });
+  const { entry } = page;
+  const authorUrl = /^0{24}$/.test(entry.user.id) ? undefined : `${siteOrigin(context)}/user/${entry.user.id}`;
+  return {
+    ...page,
+    seo: pageSeo(context, `/${entry.type === 'post' ? 'post' : 'entry'}/${entry.id}`, {
+      description: entry.abstract || entry.title,
+      type: 'article',
+      image: absoluteUrl(context, entry.screenshot),
+      article: {
+        headline: entry.title,
+        author: { name: entry.user.username, url: authorUrl },
+        datePublished: entry.createdAt,
+        dateModified: entry.updatedAt,
+        keywords: entry.tags.map((tag) => tag.title),
+      },
+    }),
+  };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta(matches, data?.entry.title ?? null, data?.entry.abstract || undefined);
+export const meta: Route.MetaFunction = ({ matches, data }) => seoMeta(matches, data?.entry.title ?? null, data?.seo);
 
 export default function Entry({ loaderData }: Route.ComponentProps) {
-  return <ArticleView key={loaderData.entry.id} {...loaderData} />;
+  return (
+    <ArticleView key={loaderData.entry.id} {...loaderData}>
+      <CommentSection
+        targetType="entry"
+        targetId={loaderData.entry.id}
+        count={loaderData.entry.commentCount}
+        className="mt-5"
+      />
+    </ArticleView>
+  );
 }

@@ -4,19 +4,29 @@ import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { SearchForm } from '~/features/entries/search-form.tsx';
 import { loadSearchResults } from '~/lib/entries.server.ts';
-import { pageMeta } from '~/lib/meta.ts';
+import { seoMeta } from '~/lib/seo.ts';
+import { pageSeo } from '~/lib/seo.server.ts';
 import type { Route } from './+types/search';
 
 /** /search?query=&page=: entries matching the words, 20 a page, the words marked. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadSearchResults(context, new URL(request.url));
+  const results = await loadSearchResults(context, new URL(request.url));
+  const query = results.query ? `?${new URLSearchParams({ query: results.query })}` : '';
+  return {
+    ...results,
+    // Result pages are not worth indexing; the canonical keeps the words, not the page number.
+    seo: pageSeo(context, `/search${query}`, {
+      description: results.query ? `在${context.env.SITE_NAME}搜索“${results.query}”的结果` : undefined,
+      noindex: true,
+    }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta(matches, data?.query ? `搜索 ${data.query}` : '搜索');
+  seoMeta(matches, data?.query ? `搜索 ${data.query}` : '搜索', data?.seo);
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, page, pageCount, total, terms, entrylist } = loaderData;
+  const { query, page, pageCount, total, estimated, terms, entrylist } = loaderData;
   const hrefOf = (n: number) => `/search?${new URLSearchParams({ query, page: String(n) })}`;
   return (
     <FeedLayout nav={<SearchForm key={query} query={query} />}>
@@ -25,7 +35,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         header={
           query ? (
             <h1 className="border-line border-b px-4 py-3 text-fg-2 sm:px-5">
-              <span className="font-semibold text-fg">“{query}”</span> 的搜索结果，共 {total} 篇
+              <span className="font-semibold text-fg">“{query}”</span> 的搜索结果，{estimated ? '约' : '共'} {total} 篇
             </h1>
           ) : (
             <h1 className="sr-only">搜索</h1>

@@ -73,12 +73,17 @@ export function aliyunSendSmsQuery(
     Timestamp: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     Version: '2017-05-25',
   };
+  return aliyunSignedQuery(params, config.accessKeySecret);
+}
+
+/** Aliyun's RPC signature v1: HMAC-SHA1 over GET&%2F&<encoded canonical query>, keyed `secret&`. */
+export function aliyunSignedQuery(params: Record<string, string>, accessKeySecret: string): string {
   const canonical = Object.keys(params)
     .sort()
     .map((key) => `${percentEncode(key)}=${percentEncode(params[key] as string)}`)
     .join('&');
   const toSign = `GET&${percentEncode('/')}&${percentEncode(canonical)}`;
-  const signature = createHmac('sha1', `${config.accessKeySecret}&`).update(toSign).digest('base64');
+  const signature = createHmac('sha1', `${accessKeySecret}&`).update(toSign).digest('base64');
   return `Signature=${percentEncode(signature)}&${canonical}`;
 }
 

@@ -13,7 +13,7 @@ export interface RequestContext {
   adapters: Adapters;
   requestId: string;
   viewer: Viewer | null;
-  /** Anonymous visitor id (SUID), set as a cookie on first visit. */
+  /** Anonymous visitor id (SUID); reading it sets the cookie when the visitor had none. */
   suid: string;
   isBot: boolean;
   /** CSP nonce for the document's inline scripts. */

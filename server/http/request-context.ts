@@ -44,11 +44,12 @@ export function requestContext(deps: {
     const cookieToken = getCookie(c, SESSION_COOKIE);
     let viewer = await resolveSession(deps.db, tokenForm?.token ?? cookieToken);
     if (viewer && tokenForm?.uid && tokenForm.uid !== viewer.id) viewer = null;
-    let suid = getCookie(c, SUID_COOKIE);
-    if (!suid || !/^[0-9a-f]{24}$/.test(suid)) {
-      suid = randomBytes(12).toString('hex');
-      setCookie(c, SUID_COOKIE, suid, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 86400 });
-    }
+    // The visitor id cookie is set only when something reads ctx.suid (a view count, the
+    // recommender): an anonymous page view sets no cookie, so shared caches may keep it.
+    const cookieSuid = getCookie(c, SUID_COOKIE);
+    let suid = cookieSuid && /^[0-9a-f]{24}$/.test(cookieSuid) ? cookieSuid : null;
+    let suidIssued = false;
+    const suidCookie = { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 86400 } as const;
     c.set('ctx', {
       db: deps.db,
       adapters: deps.adapters,
@@ -56,13 +57,28 @@ export function requestContext(deps: {
       logger,
       requestId,
       viewer,
-      suid,
+      get suid() {
+        if (!suid) {
+          suid = randomBytes(12).toString('hex');
+          suidIssued = true;
+          setCookie(c, SUID_COOKIE, suid, suidCookie);
+        }
+        return suid;
+      },
       isBot: isbot(c.req.header('user-agent') ?? ''),
       nonce: c.get('nonce'),
     });
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
+    if (suidIssued && suid) {
+      // A handler that returns its own Response (the page renderer) drops headers set before it.
+      if (!c.res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SUID_COOKIE}=`))) {
+        setCookie(c, SUID_COOKIE, suid, suidCookie);
+      }
+      // A response that sets a cookie is personal: never kept by a shared cache.
+      c.res.headers.set('Cache-Control', 'private, no-store');
+    }
     logger.info(
       {
         method: c.req.method,

@@ -17,8 +17,8 @@ export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<Ap
       `script-src 'self' 'nonce-${nonce}'${options.dev ? " 'unsafe-eval'" : ''}`,
       // React's style props render as attributes; styles cannot run code.
       "style-src 'self' 'unsafe-inline'",
-      // Entry covers and shared-link screenshots come from the open web.
-      "img-src 'self' data: blob: https:",
+      // Entry covers and shared-link screenshots come from the open web, some only over http.
+      "img-src 'self' data: blob: https: http:",
       "font-src 'self' data:",
       `connect-src ${connect}`,
       "frame-ancestors 'none'",
@@ -30,7 +30,10 @@ export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<Ap
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    // The third-party login popup (/api/oauth/*, /oauth/done) must keep its opener across the
+    // provider's pages, which a stricter policy would cut off (server/modules/account).
+    const oauthPopup = c.req.path.startsWith('/api/oauth/') || c.req.path.startsWith('/oauth/');
+    c.header('Cross-Origin-Opener-Policy', oauthPopup ? 'unsafe-none' : 'same-origin-allow-popups');
     if (!options.dev) c.header('Strict-Transport-Security', 'max-age=15552000');
   };
 }

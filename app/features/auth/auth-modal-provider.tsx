@@ -5,10 +5,11 @@ import { useLocation } from 'react-router';
 import { type AuthMode, type AuthModalApi, AuthModalContext, takePendingAuthMode } from '~/lib/auth-modal.ts';
 import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
 import { LoginPanel } from './login-panel.tsx';
+import { RegisterPanel } from './register-panel.tsx';
 
 /**
- * The auth modal (SPEC §2.4): 320px wide, mascot on top, Esc closes. Opened anywhere with
- * useAuthModal().open('login').
+ * The auth modal (SPEC §2.4): 320px wide, mascot on top, Esc closes; the login and register
+ * panels switch between each other. Opened anywhere with useAuthModal().open('login' | 'register').
  */
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<AuthMode | null>(null);
@@ -31,7 +32,8 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
         <Dialog.Portal>
           <Dialog.Overlay className={dialogOverlayClass} />
           <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[320px]')}>
-            {mode === 'login' && <LoginPanel onClose={close} />}
+            {mode === 'login' && <LoginPanel onClose={close} onSwitchToRegister={() => open('register')} />}
+            {mode === 'register' && <RegisterPanel onSwitchToLogin={() => open('login')} />}
             {/* After the panel, so opening focuses the first field rather than the close button. */}
             <Dialog.Close
               aria-label="关闭"

@@ -2,6 +2,7 @@ import { LIMITS } from '@core/constants.ts';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { OAuthButtons } from '~/features/account/oauth-buttons.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
 import { Button } from '~/ui/button.tsx';
@@ -12,7 +13,7 @@ const inputClass =
   'h-9 w-full rounded border border-line bg-page px-3 text-sm text-fg placeholder:text-fg-3 focus:border-brand';
 
 /** Password sign-in by phone or e-mail (SPEC §2.4 login panel); success reloads the app. */
-export function LoginPanel({ onClose }: { onClose: () => void }) {
+export function LoginPanel({ onClose, onSwitchToRegister }: { onClose: () => void; onSwitchToRegister: () => void }) {
   const alerts = useAlerts();
   const navigate = useNavigate();
   const [mood, setMood] = useState<MascotMood>('normal');
@@ -98,11 +99,18 @@ export function LoginPanel({ onClose }: { onClose: () => void }) {
           {working ? '登录中...' : '登录'}
         </Button>
       </form>
-      <div className="mt-3 text-right text-[13px]">
+      <div className="mt-3 flex justify-between text-[13px]">
+        <span className="text-fg-2">
+          没有账号？
+          <button type="button" onClick={onSwitchToRegister} className="text-brand hover:underline">
+            注册
+          </button>
+        </span>
         <Link to="/reset-password" onClick={onClose} className="text-fg-2 hover:text-brand">
           忘记密码
         </Link>
       </div>
+      <OAuthButtons />
     </div>
   );
 }

@@ -1,9 +1,12 @@
 import { formatCount } from '@core/format.ts';
 import { ExternalLink } from 'lucide-react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
+import { useRootData } from '~/lib/root-data.ts';
+import { FollowButton } from '~/features/users/follow-button.tsx';
 import { Avatar } from '~/ui/avatar.tsx';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
-import { EntryStats } from './entry-stats.tsx';
+import { EntryActionBar, useCopyAttribution, useEntryView, useImagePreload } from './entry-actions.tsx';
 import { hostOf, linkOutHref, userHref } from './entry-links.ts';
 import { RelatedEntries } from './related-entries.tsx';
 import { RelativeTime } from './relative-time.tsx';
@@ -49,6 +52,7 @@ function AuthorCard({ entry, sharedLink }: { entry: ArticleEntry; sharedLink: bo
           <span>浏览 {formatCount(entry.viewCount)}</span>
         </p>
       </div>
+      <FollowButton userId={user.id} username={user.username} className="ml-auto" />
     </div>
   );
 }
@@ -88,10 +92,17 @@ export interface ArticleViewProps {
   entry: ArticleEntry;
   toc: TocHeading[];
   related: EntryView[];
+  /** Below the article: the comment area (the social issue fills it). */
+  children?: ReactNode;
 }
 
 /** The read-only entry page (DESIGN.md: article page): article with its aside of contents and related entries. */
-export function ArticleView({ entry, toc, related }: ArticleViewProps) {
+export function ArticleView({ entry, toc, related, children }: ArticleViewProps) {
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const siteName = useRootData()?.siteName ?? '金砂';
+  useEntryView(entry.id);
+  useCopyAttribution(bodyRef, entry.user.username, siteName);
+  useImagePreload(bodyRef);
   const sharedLink = entry.originalUrl !== '' && entry.contentHtml === '';
   const showToc = toc.length >= TOC_MIN_HEADINGS;
   return (
@@ -119,6 +130,7 @@ export function ArticleView({ entry, toc, related }: ArticleViewProps) {
             </>
           ) : (
             <div
+              ref={bodyRef}
               className="article-body mt-6"
               // Rendered and sanitised once on save (server/modules/entries/entries.render.ts).
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from the renderer
@@ -139,8 +151,9 @@ export function ArticleView({ entry, toc, related }: ArticleViewProps) {
               ))}
             </ul>
           )}
-          <EntryStats entry={entry} className="mt-6 border-line border-t pt-4" />
+          <EntryActionBar entry={entry} />
         </article>
+        {children}
       </WithAside>
     </PageContainer>
   );

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { EntryStats } from './entry-stats.tsx';
 import { entryHref, hostOf, userHref } from './entry-links.ts';
 import { Highlight } from './highlight.tsx';
+import { LikeButton } from './like-button.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import type { EntryView } from './types.ts';
+import { CollectButton } from '~/features/collections/collect-button.tsx';
 
 /** Tags shown in a row's meta line; the rest are on the entry page. */
 const ROW_TAG_LIMIT = 3;
@@ -64,7 +66,13 @@ export function EntryRow({ entry, terms }: EntryRowProps) {
               <Highlight text={entry.abstract} terms={terms} />
             </p>
           )}
-          <EntryStats entry={entry} className="mt-2" />
+          <div className="mt-2 flex flex-wrap items-center gap-x-4">
+            <EntryStats
+              entry={entry}
+              like={<LikeButton entryId={entry.id} liked={entry.liked} likeCount={entry.likeCount} />}
+            />
+            <CollectButton entryId={entry.id} />
+          </div>
         </div>
         {entry.screenshot && (
           <img

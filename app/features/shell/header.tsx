@@ -42,9 +42,14 @@ export function Header({ viewer, siteName }: { viewer: ViewerSummary | null; sit
               <UserMenu viewer={viewer} siteName={siteName} />
             </>
           ) : (
-            <Button variant="secondary" onClick={() => open('login')}>
-              登录
-            </Button>
+            <>
+              <Button variant="secondary" onClick={() => open('login')}>
+                登录
+              </Button>
+              <div className="hidden sm:block">
+                <Button onClick={() => open('register')}>注册</Button>
+              </div>
+            </>
           )}
         </div>
       </div>

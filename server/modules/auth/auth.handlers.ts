@@ -6,10 +6,12 @@ import { ok } from '../../http/envelope.ts';
 import { clientIp, sessionCookieOptions } from '../../http/request-context.ts';
 import { requireViewer } from './auth.policy.ts';
 import * as routes from './auth.routes.ts';
-import { SESSION_COOKIE, createSession, endSession, verifyPasswordLogin } from './auth.service.ts';
+import { loginWithLockout } from './auth.lockout.ts';
+import { SESSION_COOKIE, createSession, endSession } from './auth.service.ts';
 import { getUserBrief } from '../users/users.service.ts';
 
-async function signIn(c: Context<AppEnv>, userId: string) {
+/** Starts a session (cookie and token form) for a user who just proved who they are; registration uses it too. */
+export async function signIn(c: Context<AppEnv>, userId: string) {
   const { db, env } = c.get('ctx');
   // Rotation: a sign-in always starts a new session; an old cookie's session ends.
   const previous = getCookie(c, SESSION_COOKIE);
@@ -28,12 +30,15 @@ async function signIn(c: Context<AppEnv>, userId: string) {
 export const passportApi = createApi()
   .openapi(routes.loginByEmail, async (c) => {
     const { email, password } = c.req.valid('json');
-    const { userId } = await verifyPasswordLogin(c.get('ctx').db, { email }, password);
+    const { db, env, adapters } = c.get('ctx');
+    const { userId } = await loginWithLockout({ db, env, limits: adapters.limits }, { email }, password, clientIp(c));
     return signIn(c, userId);
   })
   .openapi(routes.loginByPhone, async (c) => {
     const { phoneNumber, password } = c.req.valid('json');
-    const { userId } = await verifyPasswordLogin(c.get('ctx').db, { phone: phoneNumber }, password);
+    const { db, env, adapters } = c.get('ctx');
+    const limits = adapters.limits;
+    const { userId } = await loginWithLockout({ db, env, limits }, { phone: phoneNumber }, password, clientIp(c));
     return signIn(c, userId);
   })
   .openapi(routes.logout, async (c) => {

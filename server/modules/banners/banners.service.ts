@@ -22,3 +22,28 @@ export async function listActiveBanners(db: Db, position: queries.BannerPosition
     endedAt: row.endedAt.toISOString(),
   }));
 }
+
+/** One zero-based page of the banners running now at a position (SPEC §7.3 get_banner). */
+export async function pageActiveBanners(
+  db: Db,
+  options: { position: queries.BannerPosition; page: number; pageSize: number },
+): Promise<{ bannerList: Banner[]; total: number }> {
+  const now = new Date();
+  const [rows, total] = await Promise.all([
+    queries.selectActiveBanners(db, {
+      position: options.position,
+      now,
+      limit: options.pageSize,
+      offset: options.page * options.pageSize,
+    }),
+    queries.countActiveBanners(db, { position: options.position, now }),
+  ]);
+  return {
+    bannerList: rows.map((row) => ({
+      ...row,
+      startedAt: row.startedAt.toISOString(),
+      endedAt: row.endedAt.toISOString(),
+    })),
+    total,
+  };
+}

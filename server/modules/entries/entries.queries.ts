@@ -15,6 +15,7 @@ import { follows, users } from '@db/schema/users.ts';
 import type { CursorValue } from '../../http/cursor.ts';
 import type { TagBrief } from '../tags/tags.service.ts';
 import { userBriefColumns } from '../users/users.service.ts';
+import { notMutedBy } from './entries.visibility.ts';
 
 export const entryListColumns = {
   id: entries.id,
@@ -90,22 +91,100 @@ export interface EntryPageQuery {
   cursor: { value: CursorValue; id: string } | null;
   limit: number;
   now: Date;
+  /** The signed-in viewer whose mutes hide entries (entries.visibility.ts). */
+  viewerId?: string | null;
 }
 
-export async function selectEntryPage(db: Db, q: EntryPageQuery) {
+/** The conditions of one keyset page over `entries`, whatever the table the rows are read through. */
+function pageConditions(q: EntryPageQuery): SQL[] {
   const where: SQL[] = [];
+  const visible = notMutedBy(q.viewerId);
+  if (visible) where.push(visible);
   if (q.categoryId) where.push(eq(entries.categoryId, q.categoryId));
   if (q.type) where.push(eq(entries.type, q.type));
   if (q.userId) where.push(eq(entries.userId, q.userId));
   if (q.sort === 'comment') where.push(isNotNull(entries.latestCommentAt));
-  const days = PERIOD_DAYS[q.sort];
-  if (days) where.push(gte(entries.createdAt, new Date(q.now.getTime() - days * 86_400_000)));
+  const since = periodStart(q);
+  if (since) where.push(gte(entries.createdAt, since));
   if (q.cursor) where.push(afterCursor(q.sort, q.cursor));
+  return where;
+}
+
+function periodStart(q: Pick<EntryPageQuery, 'sort' | 'now'>): Date | null {
+  const days = PERIOD_DAYS[q.sort];
+  return days ? new Date(q.now.getTime() - days * 86_400_000) : null;
+}
+
+export async function selectEntryPage(db: Db, q: EntryPageQuery & { tagId?: string; offset?: number }) {
+  const where = pageConditions(q);
+  if (q.tagId) {
+    where.push(
+      sql`exists (select 1 from ${entryTags} where ${entryTags.entryId} = ${entries.id} and ${entryTags.tagId} = ${q.tagId})`,
+    );
+  }
   return db
     .select(entryListColumns)
     .from(entries)
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(sortColumn(q.sort)), desc(entries.id))
+    .offset(q.offset ?? 0)
+    .limit(q.limit);
+}
+
+/**
+ * Below this many entries a tag's sorted pages read all of the tag's entries and sort them;
+ * above it they walk the site-wide sort index and keep the tag's rows. Reading a tag costs about
+ * its entry count; walking costs about limit × (all entries / tag entries) probes, so the
+ * crossover sits near √(limit × entries): ≈ 4,500 at 1M entries and 20 a page.
+ */
+export const TAG_GATHER_MAX = 5000;
+
+/**
+ * One keyset page of a tag's entries (SPEC §7.3 get_tag_entry, the /tag/{title} page), in any of
+ * the six sorts. Newest pages and the last week or month are index ranges of entry_tags
+ * (entry_tags_tag_created_idx); the other sorts read the tag's rows when it is small and walk the
+ * sort's index when it is large (TAG_GATHER_MAX).
+ */
+export async function selectTagEntryPage(
+  db: Db,
+  q: EntryPageQuery & { tagId: string; tagEntryCount: number; offset?: number },
+) {
+  const offset = q.offset ?? 0;
+  if (q.sort === 'newest') {
+    const where: SQL[] = [eq(entryTags.tagId, q.tagId)];
+    if (q.cursor)
+      where.push(
+        createdBefore(entryTags.entryCreatedAt, entryTags.entryId, {
+          createdAt: Number(q.cursor.value),
+          id: q.cursor.id,
+        }),
+      );
+    const visible = notMutedBy(q.viewerId, { entryId: entryTags.entryId });
+    if (visible) where.push(visible);
+    const newest = db
+      .select({ id: entryTags.entryId })
+      .from(entryTags)
+      .where(and(...where))
+      .orderBy(desc(entryTags.entryCreatedAt), desc(entryTags.entryId))
+      .offset(offset)
+      .limit(q.limit);
+    return db
+      .select(entryListColumns)
+      .from(entries)
+      .where(inArray(entries.id, newest))
+      .orderBy(desc(entries.createdAt), desc(entries.id));
+  }
+  const since = periodStart(q);
+  if (!since && q.tagEntryCount > TAG_GATHER_MAX) return selectEntryPage(db, q);
+  const where = [eq(entryTags.tagId, q.tagId), ...pageConditions(q)];
+  if (since) where.push(gte(entryTags.entryCreatedAt, since));
+  return db
+    .select(entryListColumns)
+    .from(entryTags)
+    .innerJoin(entries, eq(entries.id, entryTags.entryId))
+    .where(and(...where))
+    .orderBy(desc(sortColumn(q.sort)), desc(entries.id))
+    .offset(offset)
     .limit(q.limit);
 }
 
@@ -131,6 +210,7 @@ export async function selectFollowingEntryPage(
   q: { viewerId: string; cursor: CreatedCursor | null; limit: number },
 ) {
   const authored = alias(entries, 'authored');
+  // Muted content is dropped inside each branch, so every branch still yields `limit` candidates.
   const byFollowee = db
     .select({ id: authored.id, createdAt: authored.createdAt })
     .from(authored)
@@ -138,6 +218,7 @@ export async function selectFollowingEntryPage(
       and(
         eq(authored.userId, follows.followeeId),
         q.cursor ? createdBefore(authored.createdAt, authored.id, q.cursor) : undefined,
+        notMutedBy(q.viewerId, { entryId: authored.id, userId: authored.userId }),
       ),
     )
     .orderBy(desc(authored.createdAt), desc(authored.id))
@@ -150,6 +231,7 @@ export async function selectFollowingEntryPage(
       and(
         eq(entryTags.tagId, tagSubscriptions.tagId),
         q.cursor ? createdBefore(entryTags.entryCreatedAt, entryTags.entryId, q.cursor) : undefined,
+        notMutedBy(q.viewerId, { entryId: entryTags.entryId }),
       ),
     )
     .orderBy(desc(entryTags.entryCreatedAt), desc(entryTags.entryId))
@@ -180,11 +262,14 @@ export async function selectFollowingEntryPage(
 }
 
 /** Newest entries of a category other than the one being read (entries_category_created_idx). */
-export async function selectRelatedEntries(db: Db, q: { categoryId: string; excludeId: string; limit: number }) {
+export async function selectRelatedEntries(
+  db: Db,
+  q: { categoryId: string; excludeId: string; limit: number; viewerId?: string | null },
+) {
   return db
     .select(entryListColumns)
     .from(entries)
-    .where(and(eq(entries.categoryId, q.categoryId), ne(entries.id, q.excludeId)))
+    .where(and(eq(entries.categoryId, q.categoryId), ne(entries.id, q.excludeId), notMutedBy(q.viewerId)))
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(q.limit);
 }
@@ -240,3 +325,12 @@ export async function selectCategoryEntryTotal(db: Db, categoryId: string | unde
  * the same transaction that changes a count recomputes it.
  */
 export const hotScoreSql = sql`(log(greatest(1, ${entries.likeCount} * 2 + ${entries.commentCount} * 3 + ${entries.viewCount} / 20.0 + case when ${entries.hot} then 20 else 0 end)) + extract(epoch from ${entries.createdAt}) / 86400.0)`;
+
+/** The author counters that give a user's entry lists their total; null for an unknown user. */
+export async function selectAuthorCounts(db: Db, userId: string) {
+  const [row] = await db
+    .select({ postedEntriesCount: users.postedEntriesCount, postedPostsCount: users.postedPostsCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}

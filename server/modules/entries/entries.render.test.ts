@@ -143,3 +143,26 @@ describe('reading time and abstract', () => {
     expect(makeAbstract('一二三四五', 3)).toBe('一二三...');
   });
 });
+
+describe('renderMarkdown: link text', () => {
+  it('shortens a bare address beyond 12 characters after the host, keeping the full target', () => {
+    const { html } = renderMarkdown(
+      '见 https://github.com/facebook/react/blob/main/README.md 和 [官方文档](https://react.dev/learn/thinking-in-react)',
+    );
+    expect(html).toContain('>https://github.com/facebook/re...</a>');
+    expect(html).toContain(encodeURIComponent('https://github.com/facebook/react/blob/main/README.md'));
+    expect(html).toContain('>官方文档</a>');
+  });
+
+  it('leaves short addresses and ordinary words alone', async () => {
+    const { shortenLinkText } = await import('./entries.render.ts');
+    expect(shortenLinkText('https://example.com/abc')).toBe('https://example.com/abc');
+    // Twelve characters after the host, the slash included.
+    expect(shortenLinkText('https://example.com/abcdefghijk')).toBe('https://example.com/abcdefghijk');
+    expect(shortenLinkText('https://example.com/abcdefghijkl')).toBe('https://example.com/abcdefghijk...');
+    expect(shortenLinkText('www.example.com/中文路径很长很长很长很长很长')).toBe(
+      'www.example.com/中文路径很长很长很长很...',
+    );
+    expect(shortenLinkText('点击这里查看更多更多更多更多更多的内容')).toBe('点击这里查看更多更多更多更多更多的内容');
+  });
+});

@@ -1,6 +1,7 @@
 import hljs from 'highlight.js/lib/common';
 import MarkdownIt, { type Token } from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { LIMITS } from '@core/constants.ts';
 import { collapseWhitespace, truncate } from '@core/format.ts';
 
 export interface TocItem {
@@ -53,6 +54,20 @@ function inlineText(token: Token): string {
     .join('');
 }
 
+/**
+ * Link text that is a bare address is cut 12 characters after the host, with an ellipsis
+ * (SPEC §5, §9: links are shown shortened beyond 12 characters after the host). Other link
+ * text is the author's words and stays whole.
+ */
+export function shortenLinkText(text: string, keep = LIMITS.linkShortenAfterHost): string {
+  const match = /^(https?:\/\/)?([^/?#\s]+)([/?#][^\s]*)?$/i.exec(text);
+  if (!match || (!match[1] && !/^www\./i.test(match[2]))) return text;
+  const rest = match[3] ?? '';
+  const chars = Array.from(rest);
+  if (chars.length <= keep) return text;
+  return `${match[1] ?? ''}${match[2]}${chars.slice(0, keep).join('')}...`;
+}
+
 /** Numbers headings in document order (SPEC §9: heading-{index}) and lazy-loads images. */
 function decorate(tokens: Token[]): TocItem[] {
   const toc: TocItem[] = [];
@@ -64,9 +79,15 @@ function decorate(tokens: Token[]): TocItem[] {
       toc.push({ id, level: Number(token.tag.slice(1)), text: inline ? collapseWhitespace(inlineText(inline)) : '' });
     }
     if (token.type === 'inline') {
-      for (const child of token.children ?? []) {
+      const children = token.children ?? [];
+      children.forEach((child, at) => {
         if (child.type === 'image') child.attrSet('loading', 'lazy');
-      }
+        // A link whose text is its own address shows at most 12 characters after the host (SPEC §9).
+        const text = children[at + 1];
+        if (child.type === 'link_open' && text?.type === 'text' && children[at + 2]?.type === 'link_close') {
+          text.content = shortenLinkText(text.content);
+        }
+      });
     }
   });
   return toc;

@@ -1,10 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '@db/client.ts';
-import { type NotificationType, notifications } from '@db/schema/index.ts';
+import type { Db, Tx } from '@db/client.ts';
+import { type NotificationType, notifications, systemNotifications, users } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
+import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { selectUserBriefs } from '../users/users.queries.ts';
+import type { UserBrief } from '../users/users.service.ts';
+import * as queries from './notifications.queries.ts';
 
 /** How many of the latest actors a group keeps in its userList. */
 export const GROUP_ACTORS_KEPT = 10;
+/** Notification groups and system notices per page (SPEC §9: most lists 20). */
+export const NOTIFICATION_PAGE_SIZE = 20;
+/** The channel every instance LISTENs on; the payload is the recipient's id, or '*' for everyone. */
+export const UNREAD_CHANNEL = 'jinsha_unread';
+export const BROADCAST = '*';
 
 export interface NotificationEvent {
   type: NotificationType;
@@ -20,6 +30,12 @@ export interface NotificationEvent {
   repoId?: string;
 }
 
+export interface UnreadCounts {
+  user: number;
+  system: number;
+  total: number;
+}
+
 function groupKeyOf(event: NotificationEvent): string {
   const target = event.entryId ?? event.pinId ?? event.collectionId ?? event.repoId ?? event.commentId ?? '';
   // Comments and replies each stay their own row (their text is the point); likes and follows fold.
@@ -29,12 +45,32 @@ function groupKeyOf(event: NotificationEvent): string {
 }
 
 /**
+ * Tells every app instance (through PostgreSQL NOTIFY, or PGlite's own) that a person's unread
+ * counts changed. Inside a transaction the notification is delivered only when it commits, and
+ * not at all when it rolls back: the live count never runs ahead of the data.
+ */
+export async function publishUnreadChange(executor: Db | Tx, userId: string): Promise<void> {
+  await executor.execute(sql`SELECT pg_notify(${UNREAD_CHANNEL}, ${userId})`);
+}
+
+/**
  * Records an activity for its recipient inside the caller's transaction, so a like, comment or
  * follow and its notification land (or roll back) together. Repeated events of one kind on one
  * target fold into the recipient's unread group: the actor moves to the front, count grows.
+ * A new unread group adds one to the recipient's unread count; nothing is recorded for an
+ * actor the recipient has muted. The live count is pushed when the transaction commits.
  */
 export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
   if (event.actorId === event.recipientId) return;
+  if (await queries.hasMuted(tx, event.recipientId, event.actorId)) return;
+  // The recipient's row first: notify and read-all serialise on it, so the unread count stays
+  // equal to the unread groups.
+  const [recipient] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, event.recipientId))
+    .for('update');
+  if (!recipient) return;
   const groupKey = groupKeyOf(event);
   const [open] = await tx
     .select({ id: notifications.id, actorIds: notifications.actorIds })
@@ -59,19 +95,208 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
         updatedAt: new Date(),
       })
       .where(eq(notifications.id, open.id));
-    return;
+  } else {
+    await tx.insert(notifications).values({
+      id: newId(),
+      userId: event.recipientId,
+      type: event.type,
+      groupKey,
+      actorIds: [event.actorId],
+      entryId: event.entryId,
+      pinId: event.pinId,
+      commentId: event.commentId,
+      replyId: event.replyId,
+      collectionId: event.collectionId,
+      repoId: event.repoId,
+    });
+    await tx
+      .update(users)
+      .set({ unreadUserNotificationCount: sql`${users.unreadUserNotificationCount} + 1` })
+      .where(eq(users.id, event.recipientId));
   }
-  await tx.insert(notifications).values({
-    id: newId(),
-    userId: event.recipientId,
-    type: event.type,
-    groupKey,
-    actorIds: [event.actorId],
-    entryId: event.entryId,
-    pinId: event.pinId,
-    commentId: event.commentId,
-    replyId: event.replyId,
-    collectionId: event.collectionId,
-    repoId: event.repoId,
+  await publishUnreadChange(tx, event.recipientId);
+}
+
+export async function getUnreadCounts(db: Db, userId: string): Promise<UnreadCounts> {
+  const [row] = await db
+    .select({ user: users.unreadUserNotificationCount, system: users.unreadSystemNotificationCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  const user = row?.user ?? 0;
+  const system = row?.system ?? 0;
+  return { user, system, total: user + system };
+}
+
+/** Read-all for the user list (/setUserNotificationNum): every group read, the count 0. */
+export async function readAllUserNotifications(db: Db, userId: string): Promise<UnreadCounts> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+    await tx.update(users).set({ unreadUserNotificationCount: 0 }).where(eq(users.id, userId));
+    await publishUnreadChange(tx, userId);
+  });
+  return getUnreadCounts(db, userId);
+}
+
+/** Read-all for the system list (/checkAllSystemNotification). */
+export async function readAllSystemNotifications(db: Db, userId: string): Promise<UnreadCounts> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .update(systemNotifications)
+      .set({ check: true })
+      .where(and(eq(systemNotifications.userId, userId), eq(systemNotifications.check, false)));
+    await tx.update(users).set({ unreadSystemNotificationCount: 0 }).where(eq(users.id, userId));
+    await publishUnreadChange(tx, userId);
+  });
+  return getUnreadCounts(db, userId);
+}
+
+export interface NotificationGroup {
+  id: string;
+  type: NotificationType;
+  userList: UserBrief[];
+  count: number;
+  tagList: Array<{ id: string; title: string }>;
+  entry: { id: string; title: string; type: string } | null;
+  pin: { id: string; content: string } | null;
+  comment: { id: string; content: string } | null;
+  reply: { id: string; content: string } | null;
+  collection: { id: string; title: string } | null;
+  repo: { id: string; name: string } | null;
+  read: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Comment and pin texts as a notification shows them: one line, cut. */
+function excerpt(text: string, max = 60): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+/**
+ * The viewer's notification groups, newest activity first (/getUserNotification, `before`).
+ * Actors the viewer has muted leave userList and the count; groups left with nobody are hidden.
+ */
+export async function listUserNotifications(
+  db: Db,
+  userId: string,
+  options: { before?: string; limit?: number } = {},
+): Promise<{ list: NotificationGroup[]; pointer: string | null }> {
+  const limit = options.limit ?? NOTIFICATION_PAGE_SIZE;
+  const cursor = decodeCursor(options.before);
+  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const rows = await queries.selectNotificationPage(db, userId, cursor, limit);
+  const pointer =
+    rows.length === limit ? encodeCursor(rows[rows.length - 1].updatedAt.getTime(), rows[rows.length - 1].id) : null;
+  const muted = new Set(await queries.selectMutedUserIds(db, userId));
+  const visible = rows
+    .map((row) => ({ row, actorIds: row.actorIds.filter((id) => !muted.has(id)) }))
+    .filter(({ actorIds }) => actorIds.length > 0);
+
+  const pick = (key: 'entryId' | 'pinId' | 'commentId' | 'replyId' | 'collectionId' | 'repoId') => [
+    ...new Set(visible.map(({ row }) => row[key]).filter((id): id is string => Boolean(id))),
+  ];
+  const [briefs, entryRows, pinRows, commentRows, collectionRows, repoRows] = await Promise.all([
+    selectUserBriefs(db, [...new Set(visible.flatMap((v) => v.actorIds))]),
+    queries.selectEntryTitles(db, pick('entryId')),
+    queries.selectPinTexts(db, pick('pinId')),
+    queries.selectCommentTexts(db, [...pick('commentId'), ...pick('replyId')]),
+    queries.selectCollectionTitles(db, pick('collectionId')),
+    queries.selectRepoNames(db, pick('repoId')),
+  ]);
+  const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((item) => [item.id, item]));
+  const usersById = byId(briefs);
+  const entriesById = byId(entryRows);
+  const pinsById = byId(pinRows);
+  const commentsById = byId(commentRows);
+  const collectionsById = byId(collectionRows);
+  const reposById = byId(repoRows);
+  const text = (item: { id: string; content: string } | undefined) =>
+    item ? { id: item.id, content: excerpt(item.content) } : null;
+
+  const list = visible.map(({ row, actorIds }): NotificationGroup => {
+    const mutedActors = row.actorIds.length - actorIds.length;
+    return {
+      id: row.id,
+      type: row.type,
+      userList: actorIds.map((id) => usersById.get(id)).filter((u): u is UserBrief => Boolean(u)),
+      count: Math.max(actorIds.length, row.count - mutedActors),
+      tagList: [],
+      entry: row.entryId ? (entriesById.get(row.entryId) ?? null) : null,
+      pin: text(row.pinId ? pinsById.get(row.pinId) : undefined),
+      comment: text(row.commentId ? commentsById.get(row.commentId) : undefined),
+      reply: text(row.replyId ? commentsById.get(row.replyId) : undefined),
+      collection: row.collectionId ? (collectionsById.get(row.collectionId) ?? null) : null,
+      repo: row.repoId ? (reposById.get(row.repoId) ?? null) : null,
+      read: row.read,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+  return { list, pointer };
+}
+
+export interface SystemNotice {
+  id: string;
+  type: 'system';
+  check: boolean;
+  content: string;
+  createdAt: string;
+}
+
+/** The viewer's system notices, newest first (/getSystemNotification, `pointer`). */
+export async function listSystemNotifications(
+  db: Db,
+  userId: string,
+  options: { pointer?: string; limit?: number } = {},
+): Promise<{ list: SystemNotice[]; pointer: string | null }> {
+  const limit = options.limit ?? NOTIFICATION_PAGE_SIZE;
+  const cursor = decodeCursor(options.pointer);
+  if (options.pointer && !cursor) throw badRequest('invalid pointer');
+  const rows = await queries.selectSystemPage(db, userId, cursor, limit);
+  const last = rows[rows.length - 1];
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      type: 'system',
+      check: row.check,
+      content: row.content,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    pointer: rows.length === limit && last ? encodeCursor(last.createdAt.getTime(), last.id) : null,
+  };
+}
+
+export const SYSTEM_NOTICE_MAX = 500;
+
+/**
+ * An administrator's system notice, to one person or (without `userId`) to everyone: one row
+ * per recipient, their unread system count up by one, all in one transaction; every instance
+ * is told on commit.
+ */
+export async function sendSystemNotice(db: Db, input: { content: string; userId?: string }): Promise<{ sent: number }> {
+  const content = input.content.trim();
+  if (!content) throw badRequest('通知内容不能为空');
+  if (content.length > SYSTEM_NOTICE_MAX) throw badRequest(`通知内容不能超过 ${SYSTEM_NOTICE_MAX} 字`);
+  return db.transaction(async (tx) => {
+    if (input.userId) {
+      const [recipient] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+      if (!recipient) throw notFound('此用户不存在');
+      await tx.insert(systemNotifications).values({ id: newId(), userId: recipient.id, content });
+      await tx
+        .update(users)
+        .set({ unreadSystemNotificationCount: sql`${users.unreadSystemNotificationCount} + 1` })
+        .where(eq(users.id, recipient.id));
+      await publishUnreadChange(tx, recipient.id);
+      return { sent: 1 };
+    }
+    const sent = await queries.insertSystemNoticeForEveryone(tx, content);
+    await publishUnreadChange(tx, BROADCAST);
+    return { sent };
   });
 }

@@ -7,6 +7,12 @@ import { searchEntries } from './search.service.ts';
 /** Mounted under the timeline service: GET /api/timeline/search. */
 export const searchApi = createApi().openapi(routes.search, async (c) => {
   const { query, page } = c.req.valid('query');
-  const { total, idList } = await searchEntries(c.get('ctx').db, { query, page, pageSize: PAGE_SIZE.search });
-  return ok(c, { total, idList });
+  const { db, viewer } = c.get('ctx');
+  const { total, estimated, idList } = await searchEntries(db, {
+    query,
+    page,
+    pageSize: PAGE_SIZE.search,
+    viewerId: viewer?.id,
+  });
+  return ok(c, { total, estimated, idList });
 });

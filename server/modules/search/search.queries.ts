@@ -1,29 +1,79 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
+import { notMutedBy } from '../entries/entries.visibility.ts';
 
 /** The segmented query as a tsquery; the same 'simple' configuration the vectors were built with. */
 function tsQuery(segmented: string) {
   return sql`plainto_tsquery('simple', ${segmented})`;
 }
 
-/** One page of matching entry ids, best rank first, then the hotter entry (entries_search_idx). */
-export async function selectSearchMatchIds(db: Db, q: { segmented: string; offset: number; limit: number }) {
-  const query = tsQuery(q.segmented);
-  const rows = await db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(sql`${entries.searchVector} @@ ${query}`)
-    .orderBy(desc(sql`ts_rank(${entries.searchVector}, ${query})`), desc(entries.hotScore), desc(entries.id))
-    .offset(q.offset)
-    .limit(q.limit);
-  return rows.map((row) => row.id);
+/**
+ * Matches are ranked in windows of this many: the window is the next slice of matches by
+ * popularity (entries_hot_idx walked with the text condition, or the GIN index and a top-N
+ * sort for rare words, whichever the planner finds cheaper), and inside it ts_rank orders them.
+ * A page never reads more than one window, whatever the number of matches.
+ */
+export const RANK_WINDOW = 200;
+/** Pages are served for the first this many matches (50 pages of 20). */
+export const COUNT_CAP = 1000;
+
+function matchCondition(segmented: string, viewerId: string | null): SQL {
+  const match = sql`${entries.searchVector} @@ ${tsQuery(segmented)}`;
+  return and(match, notMutedBy(viewerId)) ?? match;
 }
 
-export async function countSearchMatches(db: Db, segmented: string) {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(entries)
-    .where(sql`${entries.searchVector} @@ ${tsQuery(segmented)}`);
-  return row?.total ?? 0;
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Up to this many estimated matches, a page gathers every match through the GIN index and
+ * sorts them by popularity; above it, it walks entries_hot_idx and tests each row, which finds a
+ * window of 200 after about 200 × entries / matches rows. Testing a row costs a few times more
+ * than gathering one, so the two meet near √(6 × 200 × entries): ≈ 35,000 at 1M entries.
+ */
+export const GATHER_MAX_MATCHES = 30_000;
+
+/**
+ * One page of matching entry ids, best match first (see RANK_WINDOW), with the number of
+ * matches in the page's window: below RANK_WINDOW it makes the total exact.
+ */
+export async function selectSearchMatchIds(
+  db: Db,
+  q: { segmented: string; offset: number; limit: number; viewerId: string | null; estimate: number },
+) {
+  const query = tsQuery(q.segmented);
+  const windowStart = Math.floor(q.offset / RANK_WINDOW) * RANK_WINDOW;
+  const pageOffset = q.offset - windowStart;
+  const pageLimit = Math.min(q.limit, RANK_WINDOW - pageOffset);
+  const condition = matchCondition(q.segmented, q.viewerId);
+  // The window: the next RANK_WINDOW matches by popularity (ids and scores only, no vectors).
+  const window =
+    q.estimate <= GATHER_MAX_MATCHES
+      ? sql`with matches as materialized (select ${entries.id} as id, ${entries.hotScore} as hot_score from ${entries} where ${condition}),
+          search_window as (select id, hot_score from matches order by hot_score desc, id desc offset ${windowStart} limit ${RANK_WINDOW})`
+      : sql`with search_window as (select ${entries.id} as id, ${entries.hotScore} as hot_score from ${entries} where ${condition}
+          order by ${entries.hotScore} desc, ${entries.id} desc offset ${windowStart} limit ${RANK_WINDOW})`;
+  const result = await db.execute(sql`${window}
+    select w.id, (count(*) over ())::int as in_window
+    from search_window w join ${entries} ranked on ranked.id = w.id
+    order by ts_rank(ranked.search_vector, ${query}) desc, w.hot_score desc, w.id desc
+    offset ${pageOffset} limit ${pageLimit}`);
+  const rows = rowsOf<{ id: string; in_window: number }>(result);
+  return { ids: rows.map((row) => row.id), windowStart, inWindow: rows[0]?.in_window ?? null };
+}
+
+/**
+ * The planner's estimate of the matches (from the GIN index statistics): counting tens of
+ * thousands of matches exactly would read each row, far beyond the search budget at 1M entries.
+ */
+export async function estimateSearchMatches(db: Db, segmented: string): Promise<number> {
+  const result = await db.execute(
+    sql`explain (format json) select 1 from ${entries} where ${entries.searchVector} @@ ${tsQuery(segmented)}`,
+  );
+  const rows = rowsOf<Record<string, unknown>>(result);
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }

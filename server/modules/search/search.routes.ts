@@ -14,7 +14,8 @@ export const searchQuerySchema = z.object({
 
 export const searchResultSchema = z
   .object({
-    total: z.number(),
+    total: z.number().openapi({ description: 'Matches: exact below 200, else the database’s estimate' }),
+    estimated: z.boolean().openapi({ description: 'true when total is an estimate' }),
     idList: z.array(z.string()).openapi({ description: 'Entry ids of the page, best match first' }),
   })
   .openapi('SearchResult');

@@ -1,8 +1,48 @@
 import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
 import * as routes from './tags.routes.ts';
-import { listCategories } from './tags.service.ts';
+import {
+  getTagByTitle,
+  listCategories,
+  listSubscribedTags,
+  listTags,
+  setTagSubscribed,
+  suggestTags,
+} from './tags.service.ts';
 
-export const tagApi = createApi().openapi(routes.categoriesRoute, async (c) =>
-  ok(c, { categoryList: await listCategories(c.get('ctx').db) }),
-);
+export const tagApi = createApi()
+  .openapi(routes.categoriesRoute, async (c) => ok(c, { categoryList: await listCategories(c.get('ctx').db) }))
+  .openapi(routes.searchTags, async (c) => {
+    const { type, query, page, pageSize } = c.req.valid('param');
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listTags(db, { order: type, query, page, pageSize, viewer }));
+  })
+  .openapi(routes.listTags, async (c) => {
+    const { type, page, pageSize } = c.req.valid('param');
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listTags(db, { order: type, page, pageSize, viewer }));
+  })
+  .openapi(routes.suggestTags, async (c) => {
+    const { suggestType, page, pageSize } = c.req.valid('param');
+    const { db, viewer } = c.get('ctx');
+    const { category } = c.req.valid('query');
+    return ok(c, await suggestTags(db, { type: suggestType, category, page, pageSize, viewer }));
+  })
+  .openapi(routes.userSubscribedTags, async (c) => {
+    const { id } = c.req.valid('param');
+    const { page, pageSize } = c.req.valid('query');
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listSubscribedTags(db, { userId: id, page, pageSize, viewer }));
+  })
+  .openapi(routes.tagByTitle, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await getTagByTitle(db, c.req.valid('param').title, viewer));
+  })
+  .openapi(routes.subscribeTag, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await setTagSubscribed(db, { viewer, tagId: c.req.valid('param').id, subscribed: true }));
+  })
+  .openapi(routes.unsubscribeTag, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await setTagSubscribed(db, { viewer, tagId: c.req.valid('param').id, subscribed: false }));
+  });

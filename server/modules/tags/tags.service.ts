@@ -1,5 +1,7 @@
 import type { CategoryName } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import * as queries from './tags.queries.ts';
 
 export interface Category {
@@ -51,4 +53,122 @@ export function getCategoryIndex(db: Db): Promise<CategoryIndex> {
     categoryIndexes.set(db, index);
   }
   return index;
+}
+
+/** The Tag of SPEC §3 as the API answers it. */
+export interface TagView {
+  id: string;
+  title: string;
+  icon: string;
+  entriesCount: number;
+  subscribersCount: number;
+  subscribed: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toTagView(row: { createdAt: Date; updatedAt: Date } & Omit<TagView, 'createdAt' | 'updatedAt'>): TagView {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+export interface TagList {
+  tagList: TagView[];
+  total: number;
+}
+
+/** SPEC §9: the suggestion call's default category is 产品 (product). */
+export const DEFAULT_SUGGEST_CATEGORY = 'product';
+
+/**
+ * Tags by hot (most subscribers) or new, optionally only those whose title contains `query`
+ * (SPEC §7.6 /tag/type/{hot|new}/search/… and /tags/type/{hot|new}/…). `page` is zero-based.
+ */
+export async function listTags(
+  db: Db,
+  options: { order: queries.TagOrder; query?: string; page: number; pageSize: number; viewer: Viewer | null },
+): Promise<TagList> {
+  const { rows, total } = await queries.selectTagPage(db, {
+    order: options.order,
+    query: options.query?.trim() || undefined,
+    offset: options.page * options.pageSize,
+    limit: options.pageSize,
+    viewerId: options.viewer?.id ?? null,
+  });
+  return { tagList: rows.map(toTagView), total };
+}
+
+/**
+ * The suggestion call (SPEC §7.6 /tags/type/hot/suggest/{type}/…): by category, the tags of a
+ * category (default 产品) by subscribers; by tag, the hottest tags the viewer has not subscribed to.
+ */
+export async function suggestTags(
+  db: Db,
+  options: { type: 'category' | 'tag'; category?: string; page: number; pageSize: number; viewer: Viewer | null },
+): Promise<TagList> {
+  let categoryId: string | undefined;
+  if (options.type === 'category') {
+    const key = options.category || DEFAULT_SUGGEST_CATEGORY;
+    const index = await getCategoryIndex(db);
+    const category = index.byKey.get(key) ?? index.list.find((c) => c.title === key);
+    if (!category) throw notFound('分类不存在');
+    categoryId = category.id;
+  }
+  const { rows, total } = await queries.selectTagPage(db, {
+    order: 'hot',
+    categoryId,
+    excludeSubscribedBy: options.type === 'tag' ? options.viewer?.id : undefined,
+    offset: options.page * options.pageSize,
+    limit: options.pageSize,
+    viewerId: options.viewer?.id ?? null,
+  });
+  return { tagList: rows.map(toTagView), total };
+}
+
+/** A user's subscribed tags, latest first (SPEC §7.6 /user/{id}/subscribe: tagList, total). */
+export async function listSubscribedTags(
+  db: Db,
+  options: { userId: string; page: number; pageSize: number; viewer: Viewer | null },
+): Promise<TagList> {
+  const [total, rows] = await Promise.all([
+    queries.selectUserSubscribedTagCount(db, options.userId),
+    queries.selectSubscribedTags(db, {
+      userId: options.userId,
+      offset: options.page * options.pageSize,
+      limit: options.pageSize,
+      viewerId: options.viewer?.id ?? null,
+    }),
+  ]);
+  if (total === null) throw notFound('此用户不存在');
+  return { tagList: rows.map(toTagView), total };
+}
+
+/** One tag by its title (SPEC §7.6 /tag/{title}); missing is 404 标签不存在. */
+export async function getTagByTitle(db: Db, title: string, viewer: Viewer | null): Promise<TagView> {
+  const row = await queries.selectTagByTitle(db, title, viewer?.id ?? null);
+  if (!row) throw notFound('标签不存在');
+  return toTagView(row);
+}
+
+export async function getTagById(db: Db, id: string, viewer: Viewer | null): Promise<TagView> {
+  const row = await queries.selectTagById(db, id, viewer?.id ?? null);
+  if (!row) throw notFound('标签不存在');
+  return toTagView(row);
+}
+
+/**
+ * PUT / DELETE /tag/subscribe/{id}: signed-in only; the tag's subscribersCount and the user's
+ * subscribedTagCount move in the same transaction, and only when the subscription changed.
+ */
+export async function setTagSubscribed(
+  db: Db,
+  options: { viewer: Viewer | null; tagId: string; subscribed: boolean },
+): Promise<{ subscribed: boolean; subscribersCount: number }> {
+  const viewer = requireViewer(options.viewer);
+  const result = await queries.setTagSubscription(db, {
+    userId: viewer.id,
+    tagId: options.tagId,
+    subscribed: options.subscribed,
+  });
+  if (!result) throw notFound('标签不存在');
+  return { subscribed: options.subscribed, subscribersCount: result.subscribersCount };
 }

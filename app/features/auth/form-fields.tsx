@@ -1,0 +1,80 @@
+import { TIMING } from '@core/constants.ts';
+import { RefreshCw } from 'lucide-react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import type { CaptchaState } from './use-captcha.ts';
+
+export const inputClass =
+  'h-9 w-full min-w-0 rounded border border-line bg-page px-3 text-sm text-fg placeholder:text-fg-3 focus:border-brand';
+
+/** A text input with a screen-reader label (the placeholder shows the same words). */
+export function Field({
+  id,
+  label,
+  inputRef,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; inputRef?: Ref<HTMLInputElement> }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input ref={inputRef} id={id} className={inputClass} {...props} />
+    </div>
+  );
+}
+
+/** The image captcha: click the picture for another one. */
+export function CaptchaImage({
+  captcha,
+  failed,
+  onRefresh,
+}: {
+  captcha: CaptchaState | null;
+  failed: boolean;
+  onRefresh: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onRefresh}
+      title="看不清？换一张"
+      aria-label="看不清？换一张"
+      className="flex h-9 w-[100px] shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-page text-fg-3 text-xs hover:border-brand"
+    >
+      {captcha ? (
+        <img
+          src={captcha.imageStr}
+          alt="图形验证码"
+          width={100}
+          height={36}
+          data-testid="captcha-image"
+          data-answer={captcha.answer}
+          data-token={captcha.imageToken}
+        />
+      ) : failed ? (
+        <span className="flex items-center gap-1">
+          <RefreshCw aria-hidden size={14} strokeWidth={1.75} />
+          重新加载
+        </span>
+      ) : (
+        <span>加载中…</span>
+      )}
+    </button>
+  );
+}
+
+/** The 获取验证码 button: disabled for 60 s after a send, counting down (SPEC §4, §9). */
+export function SendCodeButton({ left, sending, onClick }: { left: number; sending: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={left > 0 || sending}
+      className="h-9 w-[100px] shrink-0 rounded border border-line bg-card px-2 text-brand text-sm hover:border-brand disabled:cursor-not-allowed disabled:text-fg-3 disabled:hover:border-line"
+    >
+      {left > 0 ? `${left}秒后重发` : sending ? '发送中...' : '获取验证码'}
+    </button>
+  );
+}
+
+export const SMS_RESEND_SECONDS = TIMING.smsResendSeconds;

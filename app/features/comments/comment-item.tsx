@@ -1,0 +1,216 @@
+import { formatCount } from '@core/format.ts';
+import { MessageSquare, ThumbsUp, Trash2 } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAlerts } from '~/lib/alerts.ts';
+import { apiFetch } from '~/lib/api-client.ts';
+import { useRequireLogin } from '~/lib/auth-modal.ts';
+import { useViewer } from '~/lib/root-data.ts';
+import { Avatar } from '~/ui/avatar.tsx';
+import { Button } from '~/ui/button.tsx';
+import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { formatDateTime, formatRelativeTime } from '@core/format.ts';
+import { CommentForm } from './comment-form.tsx';
+import { commentPreview } from './preview.ts';
+import type { CommentTargetType, CommentView } from './types.ts';
+
+const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
+
+function isPlaceholder(id: string) {
+  return /^0{24}$/.test(id);
+}
+
+function UserName({ user }: { user: CommentView['user'] }) {
+  if (isPlaceholder(user.id)) return <span className="font-medium text-fg-2">{user.username}</span>;
+  return (
+    <Link to={`/user/${user.id}`} className="font-medium text-fg hover:text-brand">
+      {user.username}
+    </Link>
+  );
+}
+
+/** Text with the 10 × 40 preview and 展开 (SPEC §5). */
+export function CommentText({ text, deleted }: { text: string; deleted?: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  if (deleted) return <p className="mt-1.5 text-sm text-fg-3 italic">{text}</p>;
+  const preview = commentPreview(text);
+  return (
+    <div className="mt-1.5 text-sm text-fg leading-relaxed">
+      <p className="whitespace-pre-wrap break-words">{preview && !expanded ? preview : text}</p>
+      {preview && !expanded && (
+        <button type="button" onClick={() => setExpanded(true)} className="mt-1 text-[13px] text-brand hover:underline">
+          展开
+        </button>
+      )}
+    </div>
+  );
+}
+
+export interface CommentItemProps {
+  comment: CommentView;
+  targetType: CommentTargetType;
+  targetId: string;
+  /** The first-level comment this one belongs to (itself for first-level ones). */
+  first: CommentView;
+  onReplied: (reply: CommentView) => void;
+  onDeleted: (comment: CommentView) => void;
+  nested?: boolean;
+}
+
+/** One comment: author, time, text, like, reply and (for its author or an admin) delete. */
+export function CommentItem({ comment, targetType, targetId, first, onReplied, onDeleted, nested }: CommentItemProps) {
+  const viewer = useViewer();
+  const requireLogin = useRequireLogin();
+  const alerts = useAlerts();
+  const [liked, setLiked] = useState(comment.liked);
+  const [likeCount, setLikeCount] = useState(comment.likeCount);
+  const [replying, setReplying] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [working, setWorking] = useState(false);
+  const canDelete = !comment.deleted && viewer && (viewer.id === comment.user.id || viewer.role === 'admin');
+
+  async function toggleLike() {
+    try {
+      requireLogin();
+      const result = await apiFetch<{ liked: boolean; likeCount: number }>(`/api/comment/comment/${comment.id}/like`, {
+        method: liked ? 'DELETE' : 'PUT',
+      });
+      setLiked(result.liked);
+      setLikeCount(result.likeCount);
+    } catch (error) {
+      alerts.pushError(error);
+    }
+  }
+
+  function openReply() {
+    try {
+      requireLogin();
+      setReplying((open) => !open);
+    } catch {
+      // Signed out: the login modal opened instead.
+    }
+  }
+
+  async function remove() {
+    setWorking(true);
+    try {
+      await apiFetch(`/api/comment/comment/${comment.id}`, { method: 'DELETE' });
+      setConfirming(false);
+      onDeleted(comment);
+      alerts.push({ type: 'success', message: '评论已删除' });
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return (
+    <div className="flex gap-3" id={`comment-${comment.id}`} data-comment-id={comment.id}>
+      {isPlaceholder(comment.user.id) ? (
+        <Avatar user={comment.user} size={nested ? 28 : 36} />
+      ) : (
+        <Link to={`/user/${comment.user.id}`} tabIndex={-1} aria-hidden="true">
+          <Avatar user={comment.user} size={nested ? 28 : 36} />
+        </Link>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <UserName user={comment.user} />
+          {comment.replyUser && comment.replyCommentId !== first.id && (
+            <span className="text-fg-3">
+              回复 <UserName user={comment.replyUser} />
+            </span>
+          )}
+          {comment.user.jobTitle && <span className="text-[13px] text-fg-3">{comment.user.jobTitle}</span>}
+          <time
+            dateTime={comment.createdAt}
+            title={formatDateTime(comment.createdAt)}
+            className="ml-auto text-[13px] text-fg-3"
+            suppressHydrationWarning
+          >
+            {formatRelativeTime(comment.createdAt)}
+          </time>
+        </p>
+        <CommentText text={comment.content} deleted={comment.deleted} />
+        {comment.imageUrlList.length > 0 && (
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {comment.imageUrlList.map((url) => (
+              <li key={url}>
+                <a href={url} target="_blank" rel="noopener">
+                  <img src={url} alt="评论图片" loading="lazy" className="size-20 rounded object-cover" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!comment.deleted && (
+          <div className="mt-2 flex items-center gap-4 text-[13px] text-fg-3">
+            <button
+              type="button"
+              onClick={toggleLike}
+              aria-pressed={liked}
+              aria-label={liked ? '取消点赞' : '点赞'}
+              className={`inline-flex items-center gap-1 hover:text-brand ${liked ? 'text-brand' : ''}`}
+            >
+              <ThumbsUp {...icon} fill={liked ? 'currentColor' : 'none'} />
+              <span>{likeCount > 0 ? formatCount(likeCount) : '点赞'}</span>
+            </button>
+            <button type="button" onClick={openReply} className="inline-flex items-center gap-1 hover:text-brand">
+              <MessageSquare {...icon} />
+              {replying ? '取消回复' : '回复'}
+            </button>
+            {canDelete && (
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                className="inline-flex items-center gap-1 hover:text-danger"
+              >
+                <Trash2 {...icon} />
+                删除
+              </button>
+            )}
+          </div>
+        )}
+        {replying && (
+          <div className="mt-3">
+            <CommentForm
+              targetType={targetType}
+              targetId={targetId}
+              autoFocus
+              reply={{
+                firstComment: first.id,
+                respComment: comment.id,
+                respUser: comment.user.id,
+                username: comment.user.username,
+              }}
+              onCancel={() => setReplying(false)}
+              onPosted={(reply) => {
+                setReplying(false);
+                onReplied(reply);
+              }}
+            />
+          </div>
+        )}
+      </div>
+      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={dialogOverlayClass} />
+          <AlertDialog.Content className={`${dialogContentClass('w-[320px]')} p-6`}>
+            <AlertDialog.Title className="font-medium text-base text-fg">删除评论</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-fg-2">确定删除这条评论吗？</AlertDialog.Description>
+            <div className="mt-6 flex justify-end gap-3">
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary">取消</Button>
+              </AlertDialog.Cancel>
+              <Button disabled={working} onClick={remove}>
+                {working ? '删除中...' : '确定'}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { formatCount } from '@core/format.ts';
+import { ThumbsUp } from 'lucide-react';
+import { useState } from 'react';
+import { apiFetch } from '~/lib/api-client.ts';
+import { useAlerts } from '~/lib/alerts.ts';
+import { useRequireLogin } from '~/lib/auth-modal.ts';
+
+interface LikeState {
+  like: boolean;
+  likeCount: number;
+}
+
+export interface LikeButtonProps {
+  entryId: string;
+  liked: boolean;
+  likeCount: number;
+  /** 'row': the compact count of a feed row; 'bar': the article page's labelled button. */
+  variant?: 'row' | 'bar';
+  className?: string;
+}
+
+/**
+ * Like / unlike an entry (SPEC §4 toggles): the state and count change only after the call
+ * succeeds; a signed-out click opens the login modal and sends nothing.
+ */
+export function LikeButton({
+  entryId,
+  liked: initialLiked,
+  likeCount: initialCount,
+  variant = 'row',
+  className = '',
+}: LikeButtonProps) {
+  const requireLogin = useRequireLogin();
+  const alerts = useAlerts();
+  const [state, setState] = useState<LikeState>({ like: initialLiked, likeCount: initialCount });
+  const [busy, setBusy] = useState(false);
+
+  async function toggle() {
+    if (busy) return;
+    try {
+      requireLogin();
+      setBusy(true);
+      const next = await apiFetch<LikeState>(`/api/like/user/like/entry/${entryId}`, {
+        method: state.like ? 'DELETE' : 'PUT',
+      });
+      setState(next);
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const label = state.like ? '取消点赞' : '点赞';
+  const icon = { size: variant === 'bar' ? 18 : 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
+  if (variant === 'bar') {
+    return (
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={busy}
+        aria-pressed={state.like}
+        aria-label={`${label}，已有 ${state.likeCount} 人点赞`}
+        className={`inline-flex h-9 items-center gap-1.5 rounded border px-4 text-sm transition-colors duration-150 ease-out disabled:opacity-60 ${
+          state.like
+            ? 'border-brand bg-brand-tint text-brand'
+            : 'border-line text-fg-2 hover:border-brand hover:text-brand'
+        } ${className}`}
+      >
+        <ThumbsUp {...icon} fill={state.like ? 'currentColor' : 'none'} />
+        <span>{state.like ? '已赞' : '点赞'}</span>
+        <span data-testid="like-count">{formatCount(state.likeCount)}</span>
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={state.like}
+      aria-label={`${label}，已有 ${state.likeCount} 人点赞`}
+      title={label}
+      className={`relative z-10 -mx-1 inline-flex items-center gap-1 rounded px-1 transition-colors duration-150 ease-out hover:text-brand disabled:opacity-60 ${
+        state.like ? 'text-brand' : ''
+      } ${className}`}
+    >
+      <ThumbsUp {...icon} fill={state.like ? 'currentColor' : 'none'} />
+      <span data-testid="like-count">{formatCount(state.likeCount)}</span>
+    </button>
+  );
+}

@@ -1,0 +1,77 @@
+import type { NotificationGroupView } from './types.ts';
+
+/** Names shown before 等 N 人. */
+export const NAMES_SHOWN = 2;
+
+/** 'A'、'A、B' or 'A、B 等 5 人': who did it. */
+export function actorsText(names: string[], count: number): string {
+  const shown = names.slice(0, NAMES_SHOWN).join('、');
+  return count > Math.min(names.length, NAMES_SHOWN) ? `${shown} 等 ${count} 人` : shown;
+}
+
+export interface NotificationParts {
+  /** What they did, after the names. */
+  action: string;
+  /** The target's title, shown in 《》 and linked. */
+  target: { text: string; href: string } | null;
+  /** A comment or reply text, quoted under the line. */
+  quote: string | null;
+}
+
+function entryTarget(group: NotificationGroupView) {
+  if (!group.entry) return null;
+  const href = group.entry.type === 'post' ? `/post/${group.entry.id}` : `/entry/${group.entry.id}`;
+  return { text: `《${group.entry.title}》`, href };
+}
+
+function pinTarget(group: NotificationGroupView) {
+  return group.pin ? { text: `「${group.pin.content}」`, href: `/pin/${group.pin.id}` } : null;
+}
+
+/** The sentence of a group: 'A、B 等 5 人赞了你的文章 《…》'. */
+export function notificationParts(group: NotificationGroupView): NotificationParts {
+  switch (group.type) {
+    case 'follow':
+      return { action: '关注了你', target: null, quote: null };
+    case 'like_entry':
+      return { action: '赞了你的文章', target: entryTarget(group), quote: null };
+    case 'comment_entry':
+      return { action: '评论了你的文章', target: entryTarget(group), quote: group.comment?.content ?? null };
+    case 'like_pin':
+      return { action: '赞了你的沸点', target: pinTarget(group), quote: null };
+    case 'comment_pin':
+      return { action: '评论了你的沸点', target: pinTarget(group), quote: group.comment?.content ?? null };
+    case 'like_comment':
+      return {
+        action: '赞了你的评论',
+        target: entryTarget(group) ?? pinTarget(group),
+        quote: group.comment?.content ?? null,
+      };
+    case 'reply':
+      return {
+        action: '回复了你的评论',
+        target: entryTarget(group) ?? pinTarget(group),
+        quote: group.reply?.content ?? null,
+      };
+    case 'follow_collection':
+      return {
+        action: '关注了你的收藏集',
+        target: group.collection
+          ? { text: `《${group.collection.title}》`, href: `/collection/${group.collection.id}` }
+          : null,
+        quote: null,
+      };
+    case 'collect_entry':
+      return { action: '收藏了你的文章', target: entryTarget(group), quote: null };
+  }
+}
+
+/** The whole line as plain text (for labels and tests). */
+export function notificationText(group: NotificationGroupView): string {
+  const parts = notificationParts(group);
+  const who = actorsText(
+    group.userList.map((u) => u.username),
+    group.count,
+  );
+  return `${who}${parts.action}${parts.target ? ` ${parts.target.text}` : ''}`;
+}

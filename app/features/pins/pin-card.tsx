@@ -1,0 +1,168 @@
+import { formatCount, formatDateTime, formatRelativeTime } from '@core/format.ts';
+import { MessageSquare, Share2, ThumbsUp, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CommentSection } from '~/features/comments/comment-section.tsx';
+import { CommentText } from '~/features/comments/comment-item.tsx';
+import { useAlerts } from '~/lib/alerts.ts';
+import { apiFetch } from '~/lib/api-client.ts';
+import { useRequireLogin } from '~/lib/auth-modal.ts';
+import { useViewer } from '~/lib/root-data.ts';
+import { Avatar } from '~/ui/avatar.tsx';
+import { pinShareText } from './share.ts';
+import type { PinView } from './types.ts';
+
+const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
+
+export interface PinCardProps {
+  pin: PinView;
+  /** The pin page shows its comments open. */
+  commentsOpen?: boolean;
+  onDeleted?: (id: string) => void;
+}
+
+/** One pin (沸点): author, text, images, and like / comment / share. */
+export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) {
+  const viewer = useViewer();
+  const requireLogin = useRequireLogin();
+  const alerts = useAlerts();
+  const [liked, setLiked] = useState(pin.liked);
+  const [likeCount, setLikeCount] = useState(pin.likeCount);
+  const [commentCount, setCommentCount] = useState(pin.commentCount);
+  const [open, setOpen] = useState(commentsOpen);
+  const placeholder = /^0{24}$/.test(pin.user.id);
+  const canDelete = viewer && (viewer.id === pin.user.id || viewer.role === 'admin');
+
+  async function toggleLike() {
+    try {
+      requireLogin();
+      const result = await apiFetch<{ liked: boolean; likeCount: number }>(`/api/pin/${liked ? 'unlike' : 'like'}`, {
+        method: 'POST',
+        json: { msgId: pin.id },
+      });
+      setLiked(result.liked);
+      setLikeCount(result.likeCount);
+    } catch (error) {
+      alerts.pushError(error);
+    }
+  }
+
+  async function share() {
+    const text = pinShareText(pin.content, `${window.location.origin}/pin/${pin.id}`);
+    try {
+      await navigator.clipboard.writeText(text);
+      alerts.push({ type: 'success', message: '分享内容已复制' });
+    } catch {
+      alerts.push({ type: 'info', message: text, durationMs: 6000 });
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm('确定删除这条沸点吗？')) return;
+    try {
+      await apiFetch('/api/pin/delete', { method: 'POST', json: { msgId: pin.id } });
+      alerts.push({ type: 'success', message: '沸点已删除' });
+      onDeleted?.(pin.id);
+    } catch (error) {
+      alerts.pushError(error);
+    }
+  }
+
+  return (
+    <article className="px-4 py-4 sm:px-5" aria-label={`${pin.user.username}的沸点`}>
+      <header className="flex items-center gap-3">
+        {placeholder ? (
+          <Avatar user={pin.user} size={40} />
+        ) : (
+          <Link to={`/user/${pin.user.id}`} tabIndex={-1} aria-hidden="true">
+            <Avatar user={pin.user} size={40} />
+          </Link>
+        )}
+        <div className="min-w-0 flex-1">
+          {placeholder ? (
+            <span className="font-medium text-fg">{pin.user.username}</span>
+          ) : (
+            <Link to={`/user/${pin.user.id}`} className="font-medium text-fg hover:text-brand">
+              {pin.user.username}
+            </Link>
+          )}
+          <p className="text-[13px] text-fg-3">
+            {[pin.user.jobTitle, pin.user.company].filter(Boolean).join(' · ')}
+            {(pin.user.jobTitle || pin.user.company) && ' · '}
+            <Link to={`/pin/${pin.id}`} className="hover:text-brand">
+              <time dateTime={pin.createdAt} title={formatDateTime(pin.createdAt)} suppressHydrationWarning>
+                {formatRelativeTime(pin.createdAt)}
+              </time>
+            </Link>
+          </p>
+        </div>
+      </header>
+      <CommentText text={pin.content} />
+      {pin.imageUrlList.length > 0 && (
+        <ul className="mt-3 grid max-w-[420px] grid-cols-3 gap-1.5" aria-label="沸点图片">
+          {pin.imageUrlList.map((url, i) => (
+            <li key={url}>
+              <a href={url} target="_blank" rel="noopener">
+                <img
+                  src={url}
+                  alt={`沸点图片 ${i + 1}`}
+                  loading="lazy"
+                  className="aspect-square w-full rounded bg-line object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex items-center border-line border-t pt-2 text-[13px] text-fg-2">
+        <button
+          type="button"
+          onClick={toggleLike}
+          aria-pressed={liked}
+          aria-label={liked ? '取消点赞' : '点赞'}
+          className={`inline-flex h-8 flex-1 items-center justify-center gap-1.5 hover:text-brand ${liked ? 'text-brand' : ''}`}
+        >
+          <ThumbsUp {...icon} fill={liked ? 'currentColor' : 'none'} />
+          {likeCount > 0 ? formatCount(likeCount) : '点赞'}
+        </button>
+        <button
+          type="button"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          className="inline-flex h-8 flex-1 items-center justify-center gap-1.5 hover:text-brand"
+        >
+          <MessageSquare {...icon} />
+          {commentCount > 0 ? formatCount(commentCount) : '评论'}
+        </button>
+        <button
+          type="button"
+          onClick={share}
+          className="inline-flex h-8 flex-1 items-center justify-center gap-1.5 hover:text-brand"
+        >
+          <Share2 {...icon} />
+          分享
+        </button>
+        {canDelete && (
+          <button
+            type="button"
+            onClick={remove}
+            aria-label="删除沸点"
+            className="inline-flex h-8 items-center justify-center px-2 hover:text-danger"
+          >
+            <Trash2 {...icon} />
+          </button>
+        )}
+      </div>
+      {open && (
+        <CommentSection
+          compact
+          targetType="pin"
+          targetId={pin.id}
+          count={commentCount}
+          className="mt-3 rounded bg-page p-3"
+          onCountChange={setCommentCount}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,119 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '~/features/entries/empty-state.tsx';
+import { DeleteEntryDialog } from '~/features/entries/entry-actions.tsx';
+import { entryHref } from '~/features/entries/entry-links.ts';
+import { EntryStats } from '~/features/entries/entry-stats.tsx';
+import { RelativeTime } from '~/features/entries/relative-time.tsx';
+import type { EntryView, FeedPage } from '~/features/entries/types.ts';
+import { useEntryFeed } from '~/features/entries/use-entry-feed.ts';
+import { apiFetch } from '~/lib/api-client.ts';
+import { useAlerts } from '~/lib/alerts.ts';
+import { Button, buttonClass } from '~/ui/button.tsx';
+import { PageContainer } from '~/ui/page-layout.tsx';
+
+const TYPE_LABELS: Record<string, string> = { article: '文章', post: '专栏', vote: '投票' };
+
+function typeLabel(entry: EntryView): string {
+  return entry.originalUrl && entry.type !== 'post' ? '分享' : (TYPE_LABELS[entry.type] ?? '文章');
+}
+
+/** Shared links are edited in the share form, written entries in the editor. */
+function editHrefOf(entry: EntryView): string {
+  return entry.originalUrl ? `/edit-entry/${entry.id}` : `/editor/posts/${entry.id}`;
+}
+
+/** /published: the viewer's entries, newest first, each with edit and delete (delete asks first). */
+export function PublishedList({ first }: { first: FeedPage }) {
+  const { entries, hasMore, loading, loadMore } = useEntryFeed(first, undefined);
+  const alerts = useAlerts();
+  const [removed, setRemoved] = useState<Set<string>>(() => new Set());
+  const [confirming, setConfirming] = useState<EntryView | null>(null);
+  const shown = entries.filter((e) => !removed.has(e.id));
+
+  async function remove(entry: EntryView) {
+    setConfirming(null);
+    try {
+      await apiFetch(`/api/post/entryDel?entryId=${entry.id}`);
+      setRemoved((current) => new Set(current).add(entry.id));
+      alerts.push({ type: 'success', message: '已删除' });
+    } catch (error) {
+      alerts.pushError(error);
+    }
+  }
+
+  return (
+    <PageContainer className="max-w-[860px]">
+      <div className="rounded bg-card">
+        <div className="flex items-center justify-between border-line border-b px-5 py-3">
+          <h1 className="font-semibold text-base">已发布</h1>
+          <span className="flex gap-2">
+            <Link to="/new-entry" className={buttonClass('secondary')}>
+              分享链接
+            </Link>
+            <Link to="/editor/drafts/new" className={buttonClass('primary')}>
+              写文章
+            </Link>
+          </span>
+        </div>
+        {shown.length === 0 ? (
+          <EmptyState
+            text="还没有文章，去写第一篇"
+            action={
+              <Link to="/editor/drafts/new" className={buttonClass('primary')}>
+                写文章
+              </Link>
+            }
+          />
+        ) : (
+          <ul aria-label="已发布的文章">
+            {shown.map((entry) => (
+              <li key={entry.id} className="border-line border-b px-5 py-3.5 last:border-b-0">
+                <div className="flex items-start gap-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="flex items-center gap-2 text-[13px] text-fg-3">
+                      <span className="rounded bg-page px-1.5 py-0.5 text-fg-2">{typeLabel(entry)}</span>
+                      <span>{entry.category.title}</span>
+                      <span aria-hidden="true">·</span>
+                      <RelativeTime value={entry.createdAt} />
+                    </p>
+                    <h2 className="mt-1 line-clamp-2 font-semibold text-base leading-snug">
+                      <Link to={entryHref(entry)} className="hover:text-brand">
+                        {entry.title}
+                      </Link>
+                    </h2>
+                    <EntryStats entry={entry} className="mt-2" />
+                  </div>
+                  <span className="flex shrink-0 items-center gap-1">
+                    <Link to={editHrefOf(entry)} className={buttonClass('text')} aria-label={`编辑「${entry.title}」`}>
+                      <Pencil size={16} strokeWidth={1.75} aria-hidden="true" />
+                      编辑
+                    </Link>
+                    <Button variant="text" onClick={() => setConfirming(entry)} aria-label={`删除「${entry.title}」`}>
+                      <Trash2 size={16} strokeWidth={1.75} aria-hidden="true" />
+                      删除
+                    </Button>
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {hasMore && (
+          <div className="border-line border-t px-5 py-3 text-center">
+            <Button variant="text" disabled={loading} onClick={loadMore}>
+              {loading ? '加载中...' : '加载更多'}
+            </Button>
+          </div>
+        )}
+      </div>
+      <DeleteEntryDialog
+        open={confirming !== null}
+        title={confirming?.title ?? ''}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        onConfirm={() => confirming && void remove(confirming)}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,56 @@
+import { PAGE_SIZE } from '@core/constants.ts';
+import { data, type AppLoadContext } from 'react-router';
+import { passesRoleCheck } from '../../../server/modules/auth/auth.policy.ts';
+import { getEntry, listEntries } from '../../../server/modules/entries/entries.service.ts';
+import { getEntryFlags } from '../../../server/modules/entries/entries.write.ts';
+import { getCategoryIndex } from '../../../server/modules/tags/tags.service.ts';
+import { fromService, requireIdParam, requireSignedIn } from '~/lib/route-guards.server.ts';
+import type { ShareCategory, ShareFormValues } from './share-form.tsx';
+
+async function shareCategories(context: AppLoadContext): Promise<ShareCategory[]> {
+  const { list } = await getCategoryIndex(context.db);
+  return list.map(({ id, name, title }) => ({ id, name, title }));
+}
+
+/** /new-entry (shareEntry): signed-in only. */
+export async function loadShareNew(context: AppLoadContext) {
+  requireSignedIn(context);
+  return { categories: await shareCategories(context) };
+}
+
+/** /edit-entry/{id}: the entry's author or an admin; others get 403 'Forbidden' (SPEC §6). */
+export async function loadShareEdit(context: AppLoadContext, rawId: string | undefined) {
+  const viewer = requireSignedIn(context);
+  const id = requireIdParam(rawId);
+  const entry = await fromService(getEntry(context.db, id, viewer));
+  if (!passesRoleCheck(viewer, { id: entry.user.id })) throw data({ message: 'Forbidden' }, { status: 403 });
+  const flags = await getEntryFlags(context, entry.id);
+  const initial: ShareFormValues = {
+    originalUrl: entry.originalUrl,
+    title: entry.title,
+    abstract: entry.abstract,
+    screenshot: entry.screenshot,
+    categoryId: entry.category.id,
+    tags: entry.tags.map(({ id: tagId, title }) => ({ id: tagId, title })),
+    vote: entry.type === 'vote',
+    original: entry.isOriginal,
+    gfw: flags.isGfw,
+    english: flags.isEnglish,
+  };
+  return { categories: await shareCategories(context), entryId: entry.id, initial };
+}
+
+/** /published: the viewer's own entries, newest first, a keyset page at a time (?pointer=). */
+export async function loadPublished(context: AppLoadContext, url: URL) {
+  const viewer = requireSignedIn(context);
+  const page = await fromService(
+    listEntries(context.db, {
+      userId: viewer.id,
+      sort: 'newest',
+      before: url.searchParams.get('pointer') || undefined,
+      limit: PAGE_SIZE.feed,
+      viewer,
+    }),
+  );
+  return { entrylist: page.entrylist, pointer: page.pointer };
+}

@@ -1,0 +1,69 @@
+import { PAGE_SIZE } from '@core/constants.ts';
+import { data, type AppLoadContext } from 'react-router';
+import {
+  getCollection,
+  listCollectionEntries,
+  listHomeCollections,
+  listHotTags,
+} from '../../server/modules/collections/collections.service.ts';
+import { fromService, requireIdParam } from './route-guards.server.ts';
+
+/** The 1-based ?page= of a page-numbered list; anything else is page 1. */
+function readPage(url: URL): number {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+function readRank(url: URL): 'new' | 'hot' {
+  const sort = url.searchParams.get('sort');
+  if (sort === null || sort === '' || sort === 'new') return 'new';
+  if (sort === 'hot') return 'hot';
+  throw data({ message: `invalid sort: ${sort}` }, { status: 400 });
+}
+
+/** /collections/{type?}: recommended (default) or all; ?sort=new|hot, ?page=, ?tag=. */
+export async function loadCollectionsPage(context: AppLoadContext, type: string | undefined, url: URL) {
+  if (type !== undefined && type !== 'recommended' && type !== 'all') {
+    throw data({ message: '找不到页面' }, { status: 404 });
+  }
+  const page = readPage(url);
+  const rankType = readRank(url);
+  const tag = url.searchParams.get('tag') ?? '';
+  const [list, hot] = await Promise.all([
+    listHomeCollections(context.db, context.viewer, {
+      page: page - 1,
+      recommend: type !== 'all',
+      rankType,
+      tag: tag || undefined,
+    }),
+    listHotTags(context.db, PAGE_SIZE.hotTags),
+  ]);
+  return {
+    type: type === 'all' ? ('all' as const) : ('recommended' as const),
+    rankType,
+    tag,
+    page,
+    pageCount: Math.max(1, Math.ceil(list.sum / PAGE_SIZE.collections)),
+    sum: list.sum,
+    collections: list.collectionSets,
+    hotTags: hot.tags,
+  };
+}
+
+/** /collection/{id}: the collection and a page of its entries (?sort=new|hot, ?page=). */
+export async function loadCollectionPage(context: AppLoadContext, id: string | undefined, url: URL) {
+  const csId = requireIdParam(id);
+  const rankType = readRank(url);
+  const page = readPage(url);
+  const collection = await fromService(getCollection(context.db, csId, context.viewer));
+  const { entrylist, total } = await fromService(
+    listCollectionEntries(context.db, context.viewer, { csId, page: page - 1, rankType }),
+  );
+  return {
+    collection,
+    entrylist,
+    rankType,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE.feed)),
+  };
+}

@@ -1,0 +1,147 @@
+import { PAGE_SIZE } from '@core/constants.ts';
+import { data, type AppLoadContext } from 'react-router';
+import type { Viewer } from '../../server/modules/auth/auth.policy.ts';
+import { listEntries, listTagEntries } from '../../server/modules/entries/entries.service.ts';
+import {
+  getCategoryIndex,
+  getTagByTitle,
+  listSubscribedTags,
+  listTags,
+} from '../../server/modules/tags/tags.service.ts';
+import { readSort } from './entries.server.ts';
+import { fromService } from './route-guards.server.ts';
+import { pageSeo } from './seo.server.ts';
+
+import { COLUMN_DEFAULT_SORT, TAG_DEFAULT_SORT } from './content-sorts.ts';
+
+function readPointer(url: URL): string | undefined {
+  return url.searchParams.get('pointer') || undefined;
+}
+
+/** A 1-based ?page= (anything else is page 1). */
+function readPage(url: URL): number {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+/**
+ * /tag/{title}: the tag (404 when unknown) and one keyset page of its entries; the same URL with
+ * `?pointer=` serves the next page to the list's fetcher.
+ */
+export async function loadTagPage(context: AppLoadContext, options: { url: URL; title: string }) {
+  const sort = readSort(options.url, TAG_DEFAULT_SORT);
+  const tag = await fromService(getTagByTitle(context.db, options.title, context.viewer));
+  const page = await fromService(
+    listTagEntries(context.db, {
+      tagId: tag.id,
+      sort,
+      before: readPointer(options.url),
+      limit: PAGE_SIZE.feed,
+      viewer: context.viewer,
+    }),
+  );
+  const encoded = encodeURIComponent(tag.title);
+  return {
+    ...page,
+    sort,
+    tag,
+    seo: pageSeo(context, `/tag/${encoded}`, {
+      description: `${tag.title}标签下的技术文章：${tag.entriesCount} 篇文章，${tag.subscribersCount} 人关注。`,
+      image: tag.icon || undefined,
+      feeds: [{ title: `${tag.title}标签 - ${context.env.SITE_NAME}`, href: `/feed/tag/${encoded}` }],
+    }),
+  };
+}
+
+/** /subscribe/subscribed: the viewer's tags, 40 a page (SPEC §9), latest subscription first. */
+export async function loadSubscribedTags(context: AppLoadContext, options: { url: URL; viewer: Viewer }) {
+  const page = readPage(options.url);
+  const pageSize = PAGE_SIZE.subscribedTags;
+  const list = await fromService(
+    listSubscribedTags(context.db, { userId: options.viewer.id, page: page - 1, pageSize, viewer: context.viewer }),
+  );
+  return { ...list, page, pageCount: Math.ceil(list.total / pageSize) };
+}
+
+/**
+ * /subscribe/all: every tag, hottest (default) or newest, optionally those whose title contains
+ * `?query=`; numbered pages of 40.
+ */
+export async function loadAllTags(context: AppLoadContext, url: URL) {
+  const rawSort = url.searchParams.get('sort') ?? 'hot';
+  if (rawSort !== 'hot' && rawSort !== 'new') throw data({ message: `invalid sort: ${rawSort}` }, { status: 400 });
+  const query = Array.from((url.searchParams.get('query') ?? '').trim())
+    .slice(0, 32)
+    .join('')
+    .trim();
+  const page = readPage(url);
+  const pageSize = PAGE_SIZE.subscribedTags;
+  const list = await fromService(
+    listTags(context.db, {
+      order: rawSort,
+      query: query || undefined,
+      page: page - 1,
+      pageSize,
+      viewer: context.viewer,
+    }),
+  );
+  return {
+    ...list,
+    sort: rawSort as 'hot' | 'new',
+    query,
+    page,
+    pageCount: Math.ceil(list.total / pageSize),
+    seo: pageSeo(context, '/subscribe/all', {
+      description: `${context.env.SITE_NAME}的全部技术标签：关注感兴趣的标签，在“我关注的”里读到它们的新文章。`,
+    }),
+  };
+}
+
+/**
+ * /zhuanlan/{category?}: column articles (type post), newest by default, with the category tabs
+ * and the weekly-hottest aside of 6 (SPEC §7.3). An unknown category is the service's 404.
+ */
+export async function loadColumnFeed(context: AppLoadContext, options: { url: URL; category: string | undefined }) {
+  const sort = readSort(options.url, COLUMN_DEFAULT_SORT);
+  const { list } = await getCategoryIndex(context.db);
+  const categories = list.map(({ name, title }) => ({ name, title }));
+  const [page, hot] = await Promise.all([
+    fromService(
+      listEntries(context.db, {
+        category: options.category,
+        type: 'post',
+        sort,
+        before: readPointer(options.url),
+        limit: PAGE_SIZE.feed,
+        viewer: context.viewer,
+      }),
+    ),
+    fromService(
+      listEntries(context.db, {
+        category: options.category,
+        type: 'post',
+        sort: 'weeklyHottest',
+        limit: PAGE_SIZE.hotColumns,
+        viewer: context.viewer,
+      }),
+    ),
+  ]);
+  const category = categories.find((c) => c.name === options.category) ?? null;
+  const path = category ? `/zhuanlan/${category.name}` : '/zhuanlan';
+  return {
+    ...page,
+    sort,
+    categories,
+    category,
+    hot: hot.entrylist,
+    seo: pageSeo(context, path, {
+      description: `${context.env.SITE_NAME}专栏${category ? ` · ${category.title}` : ''}：开发者写下的原创技术文章。`,
+      feeds: [
+        {
+          title: `${category ? `${category.title}专栏` : '专栏'} - ${context.env.SITE_NAME}`,
+          href: category ? `/feed/zhuanlan/${category.name}` : '/feed/zhuanlan',
+        },
+      ],
+    }),
+  };
+}

@@ -1,0 +1,32 @@
+import type { AppLoadContext } from 'react-router';
+import { type PageSeo, SITE_DESCRIPTION } from './seo.ts';
+
+/** The site's origin without a trailing slash. */
+export function siteOrigin(context: AppLoadContext): string {
+  return context.env.SITE_URL.replace(/\/+$/, '');
+}
+
+/** A page's SEO data: canonical URL = SITE_URL + path (the query only where it selects content). */
+export function pageSeo(
+  context: AppLoadContext,
+  path: string,
+  extra: Partial<Omit<PageSeo, 'siteName' | 'url'>> = {},
+): PageSeo {
+  const origin = siteOrigin(context);
+  return {
+    siteName: context.env.SITE_NAME,
+    url: `${origin}${path}`,
+    description: SITE_DESCRIPTION,
+    ...extra,
+    feeds: extra.feeds?.map((feed) => ({
+      ...feed,
+      href: feed.href.startsWith('/') ? `${origin}${feed.href}` : feed.href,
+    })),
+  };
+}
+
+/** Absolute URL of an image that may be site-relative (uploads). */
+export function absoluteUrl(context: AppLoadContext, url: string): string | undefined {
+  if (!url) return undefined;
+  return url.startsWith('/') ? `${siteOrigin(context)}${url}` : url;
+}

@@ -1,0 +1,37 @@
+import { isValidId } from '@core/ids.ts';
+import { data } from 'react-router';
+import { CommentSection } from '~/features/comments/comment-section.tsx';
+import { ArticleView } from '~/features/entries/article-view.tsx';
+import articleStyles from '~/features/entries/article.css?url';
+import { useHighlightedComment } from '~/features/entries/entry-actions.tsx';
+import { loadEntryPage } from '~/lib/entries.server.ts';
+import { pageMeta } from '~/lib/meta.ts';
+import { requireIdParam } from '~/lib/route-guards.server.ts';
+import type { Route } from './+types/entry-detail';
+
+/**
+ * /entry/{id}/detail/{commentId?} and the answer alias /entry/{id}/detail/answer/{answerId}:
+ * a vote entry with its comments, the given comment highlighted (SPEC §2.3).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = requireIdParam(params.id);
+  const commentId = params.commentId ?? null;
+  if (commentId !== null && !isValidId(commentId)) throw data({ message: '找不到页面' }, { status: 404 });
+  const page = await loadEntryPage(context, { id, route: 'detail' });
+  return { ...page, commentId };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
+
+export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
+  pageMeta(matches, loaded?.entry.title ?? null, loaded?.entry.abstract || undefined);
+
+export default function EntryDetail({ loaderData }: Route.ComponentProps) {
+  const { commentId, ...page } = loaderData;
+  useHighlightedComment(commentId);
+  return (
+    <ArticleView key={page.entry.id} {...page}>
+      <CommentSection targetType="entry" targetId={page.entry.id} count={page.entry.commentCount} className="mt-5" />
+    </ArticleView>
+  );
+}

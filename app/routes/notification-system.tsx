@@ -1,0 +1,150 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { SystemNoticeItem } from '~/features/notifications/notification-item.tsx';
+import {
+  fetchSystemNotifications,
+  readAllSystem,
+  sendSystemNotice,
+} from '~/features/notifications/notifications-api.ts';
+import type { SystemNoticeView } from '~/features/notifications/types.ts';
+import { useLiveRefresh } from '~/features/notifications/use-live-refresh.ts';
+import { useAlerts } from '~/lib/alerts.ts';
+import { loadSystemNotifications } from '~/lib/notifications.server.ts';
+import { pageMeta } from '~/lib/meta.ts';
+import { useUnreadCount } from '~/lib/unread-count.ts';
+import { Button } from '~/ui/button.tsx';
+import type { Route } from './+types/notification-system';
+
+/** /notification/system: system notices, newest first, more by `pointer`; admins can send one. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadSystemNotifications(context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '系统通知');
+
+export default function SystemNotifications({ loaderData }: Route.ComponentProps) {
+  const alerts = useAlerts();
+  const { counts, setCounts } = useUnreadCount();
+  const [list, setList] = useState<SystemNoticeView[]>(loaderData.list);
+  const [pointer, setPointer] = useState(loaderData.pointer);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    setList(loaderData.list);
+    setPointer(loaderData.pointer);
+  }, [loaderData]);
+  useLiveRefresh('system');
+
+  const hasUnread = list.some((n) => !n.check) || (counts?.system ?? 0) > 0;
+
+  async function more() {
+    if (!pointer) return;
+    setLoading(true);
+    try {
+      const page = await fetchSystemNotifications(pointer);
+      setList((current) => [...current, ...page.list]);
+      setPointer(page.pointer);
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function readAll() {
+    try {
+      setCounts(await readAllSystem());
+      setList((current) => current.map((n) => ({ ...n, check: true })));
+    } catch (error) {
+      alerts.pushError(error);
+    }
+  }
+
+  return (
+    <section aria-label="系统通知列表" className="rounded-b bg-card">
+      <div className="flex justify-end border-line border-b px-4 py-2 sm:px-5">
+        <Button variant="text" disabled={!hasUnread} onClick={() => void readAll()}>
+          全部标为已读
+        </Button>
+      </div>
+      {loaderData.isAdmin && <SendNoticeForm />}
+      {list.length === 0 ? (
+        <p className="px-4 py-16 text-center text-fg-3">暂无系统通知</p>
+      ) : (
+        <ul>
+          {list.map((notice) => (
+            <SystemNoticeItem key={notice.id} notice={notice} />
+          ))}
+        </ul>
+      )}
+      {pointer && (
+        <div className="flex justify-center border-line border-t py-3">
+          <Button variant="secondary" disabled={loading} onClick={() => void more()}>
+            {loading ? '加载中…' : '加载更多'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Administrators: a notice to everyone, or to one person by id. */
+function SendNoticeForm() {
+  const alerts = useAlerts();
+  const revalidator = useRevalidator();
+  const [content, setContent] = useState('');
+  const [userId, setUserId] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!content.trim()) {
+      alerts.push({ type: 'error', message: '通知内容不能为空' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { sent } = await sendSystemNotice({ content: content.trim(), userId: userId.trim() || undefined });
+      alerts.push({ type: 'success', message: `已发送给 ${sent} 人` });
+      setContent('');
+      setUserId('');
+      void revalidator.revalidate();
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-label="发送系统通知"
+      className="space-y-2 border-line border-b bg-page/50 px-4 py-4 sm:px-5"
+    >
+      <label htmlFor="notice-content" className="block font-medium text-fg">
+        发送系统通知
+      </label>
+      <textarea
+        id="notice-content"
+        value={content}
+        maxLength={500}
+        rows={3}
+        onChange={(e) => setContent(e.target.value)}
+        placeholder="通知内容（最多 500 字）"
+        className="w-full resize-none rounded border border-line bg-card px-3 py-2 outline-none focus:border-brand"
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          aria-label="接收者用户 id"
+          value={userId}
+          onChange={(e) => setUserId(e.target.value)}
+          placeholder="接收者用户 id（留空则发给所有人）"
+          className="h-9 min-w-0 flex-1 rounded border border-line bg-card px-3 outline-none focus:border-brand"
+        />
+        <Button type="submit" size="md" disabled={busy}>
+          发送
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,300 @@
+import { formatCount } from '@core/format.ts';
+import { useState } from 'react';
+import { data, Link, useLocation } from 'react-router';
+import { EntryList } from '~/features/entries/entry-list.tsx';
+import { ActivityList } from '~/features/users/activity-list.tsx';
+import { ProfileAside, ProfileHeader } from '~/features/users/profile-header.tsx';
+import { isProfileTab, PROFILE_TABS, type ProfileTab } from '~/features/users/types.ts';
+import { UserRow } from '~/features/users/user-row.tsx';
+import { pageMeta } from '~/lib/meta.ts';
+import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
+import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
+import { listFollows } from '../../server/modules/follows/follows.service.ts';
+import {
+  getUserProfile,
+  listBoughtBooks,
+  listLikedEntries,
+  listUserBooks,
+  listUserCollections,
+  listUserEntries,
+  listUserLog,
+  listUserTags,
+} from '../../server/modules/follows/profiles.service.ts';
+import type { Route } from './+types/user';
+
+/** /user/{id}/{type?}: the profile with its tabs (SPEC §2.3). Unknown people get the not-found view. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = requireIdParam(params.id);
+  const type: string = params.type ?? 'activities';
+  if (!isProfileTab(type)) throw data({ message: '找不到页面' }, { status: 404 });
+  const url = new URL(request.url);
+  const before = url.searchParams.get('before') || undefined;
+  const { db, viewer } = context;
+  const profile = await fromService(getUserProfile(db, viewer, id));
+  const tab = await fromService(loadTab());
+  return { profile, type: type as ProfileTab, tab };
+
+  async function loadTab() {
+    switch (type as ProfileTab) {
+      case 'activities':
+        return { kind: 'activity' as const, ...(await listUserLog(db, viewer, { uid: id, before })) };
+      case 'posts':
+      case 'shares':
+        return {
+          kind: 'entries' as const,
+          ...(await listUserEntries(db, viewer, { uid: id, before, kind: type === 'posts' ? 'article' : 'share' })),
+        };
+      case 'likes':
+        return { kind: 'entries' as const, ...(await listLikedEntries(db, viewer, { uid: id, before })) };
+      case 'collections': {
+        const sub = url.searchParams.get('sub') === 'followed' ? ('followed' as const) : ('created' as const);
+        return {
+          kind: 'collections' as const,
+          sub,
+          ...(await listUserCollections(db, { uid: id, before, kind: sub })),
+        };
+      }
+      case 'tags':
+        return { kind: 'tags' as const, ...(await listUserTags(db, { uid: id, before })) };
+      case 'following':
+      case 'followers':
+        return {
+          kind: 'users' as const,
+          ...(await listFollows(db, viewer, {
+            uid: id,
+            before,
+            direction: type === 'followers' ? 'followers' : 'followees',
+          })),
+        };
+      case 'books': {
+        if (url.searchParams.get('type') === 'bought') {
+          const bought = await listBoughtBooks(db, viewer, id);
+          return {
+            kind: 'books' as const,
+            bought: true,
+            books: bought.books.map((b) => ({ id: b.id, title: b.title, at: b.boughtAt })),
+          };
+        }
+        const written = await listUserBooks(db, id);
+        return {
+          kind: 'books' as const,
+          bought: false,
+          books: written.books.map((b) => ({ id: b.id, title: b.title, at: b.createdAt })),
+        };
+      }
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta(matches, data ? `${data.profile.username} 的个人主页` : null, data?.profile.selfDescription || undefined);
+
+function NextPage({ pointer }: { pointer: string | null }) {
+  const location = useLocation();
+  if (!pointer) return null;
+  const params = new URLSearchParams(location.search);
+  params.set('before', pointer);
+  return (
+    <div className="border-line border-t py-3 text-center">
+      <Link to={`${location.pathname}?${params}`} className="text-brand text-sm hover:underline">
+        下一页
+      </Link>
+    </div>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return <p className="py-12 text-center text-fg-3 text-sm">{text}</p>;
+}
+
+export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
+  const { profile, type, tab } = loaderData;
+  const [followerCount, setFollowerCount] = useState(profile.followerCount);
+  const [shownFor, setShownFor] = useState(profile.id);
+  if (shownFor !== profile.id) {
+    setShownFor(profile.id);
+    setFollowerCount(profile.followerCount);
+  }
+  const ta = profile.self ? '我' : 'TA';
+  const tabs = PROFILE_TABS.filter((t) => t.type !== 'books' || profile.isXiaoceAuthor || profile.self);
+  const count: Partial<Record<ProfileTab, number>> = {
+    likes: profile.likedEntriesCount,
+    collections: profile.totalCollectionsCount,
+    tags: profile.subscribedTagCount,
+    following: profile.followingCount,
+    followers: followerCount,
+    books: profile.wroteBookCount,
+  };
+
+  return (
+    <PageContainer>
+      <WithAside asideLabel="个人统计" aside={<ProfileAside profile={profile} followerCount={followerCount} />}>
+        <ProfileHeader
+          profile={profile}
+          onFollowChange={(followed) => setFollowerCount((n) => Math.max(0, n + (followed ? 1 : -1)))}
+        />
+        <div className="mt-4 rounded bg-card">
+          <nav aria-label="个人主页分类" className="flex gap-5 overflow-x-auto border-line border-b px-5 pt-3">
+            {tabs.map((t) => (
+              <Link
+                key={t.type}
+                to={t.type === 'activities' ? `/user/${profile.id}` : `/user/${profile.id}/${t.type}`}
+                aria-current={t.type === type ? 'page' : undefined}
+                className={`shrink-0 border-b-2 pb-2 text-sm ${t.type === type ? 'border-brand font-medium text-brand' : 'border-transparent text-fg-2 hover:text-brand'}`}
+              >
+                {t.label}
+                {count[t.type] !== undefined && (
+                  <span className="ml-1 text-fg-3">{formatCount(count[t.type] ?? 0)}</span>
+                )}
+              </Link>
+            ))}
+          </nav>
+          <div>
+            {tab.kind === 'activity' && (
+              <>
+                <ActivityList items={tab.list} username={profile.username} />
+                <NextPage pointer={tab.pointer} />
+              </>
+            )}
+            {tab.kind === 'entries' && (
+              <>
+                <EntryList
+                  entries={tab.entrylist}
+                  empty={
+                    <Empty
+                      text={
+                        type === 'likes'
+                          ? `${ta}还没有赞过文章`
+                          : type === 'shares'
+                            ? `${ta}还没有分享过链接`
+                            : `${ta}还没有写过文章`
+                      }
+                    />
+                  }
+                />
+                <NextPage pointer={tab.pointer} />
+              </>
+            )}
+            {tab.kind === 'collections' && (
+              <>
+                <div className="flex gap-4 px-5 pt-3 text-sm" role="tablist" aria-label="收藏集分类">
+                  <span className="text-fg-3">共 {profile.totalCollectionsCount} 个</span>
+                  <Link
+                    to={`/user/${profile.id}/collections`}
+                    role="tab"
+                    aria-selected={tab.sub === 'created'}
+                    className={tab.sub === 'created' ? 'font-medium text-brand' : 'text-fg-2 hover:text-brand'}
+                  >
+                    创建的 {profile.collectionCount}
+                  </Link>
+                  <Link
+                    to={`/user/${profile.id}/collections?sub=followed`}
+                    role="tab"
+                    aria-selected={tab.sub === 'followed'}
+                    className={tab.sub === 'followed' ? 'font-medium text-brand' : 'text-fg-2 hover:text-brand'}
+                  >
+                    关注的 {profile.followedCollectionCount}
+                  </Link>
+                </div>
+                {tab.collectionSets.length === 0 ? (
+                  <Empty text={tab.sub === 'created' ? `${ta}还没有创建收藏集` : `${ta}还没有关注收藏集`} />
+                ) : (
+                  <ul className="divide-y divide-line" aria-label="收藏集列表">
+                    {tab.collectionSets.map((c) => (
+                      <li key={c.id} className="px-5 py-3">
+                        <Link to={`/collection/${c.id}`} className="font-medium text-fg hover:text-brand">
+                          {c.title}
+                        </Link>
+                        {c.description && <p className="mt-0.5 truncate text-fg-2 text-sm">{c.description}</p>}
+                        <p className="mt-0.5 text-[13px] text-fg-3">
+                          {c.entryCount} 篇文章 · {c.followerCount} 人关注
+                          {c.author && tab.sub === 'followed' && ` · ${c.author.username}`}
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <NextPage pointer={tab.pointer} />
+              </>
+            )}
+            {tab.kind === 'tags' && (
+              <>
+                {tab.tagList.length === 0 ? (
+                  <Empty text={`${ta}还没有关注标签`} />
+                ) : (
+                  <ul className="divide-y divide-line" aria-label="标签列表">
+                    {tab.tagList.map((t) => (
+                      <li key={t.id} className="flex items-center gap-3 px-5 py-3">
+                        {t.icon && <img src={t.icon} alt="" className="size-8 rounded" loading="lazy" />}
+                        <Link
+                          to={`/tag/${encodeURIComponent(t.title)}`}
+                          className="font-medium text-fg hover:text-brand"
+                        >
+                          {t.title}
+                        </Link>
+                        <span className="ml-auto text-[13px] text-fg-3">
+                          {formatCount(t.subscribersCount)} 关注 · {formatCount(t.entriesCount)} 文章
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <NextPage pointer={tab.pointer} />
+              </>
+            )}
+            {tab.kind === 'users' && (
+              <>
+                {tab.list.length === 0 ? (
+                  <Empty text={type === 'followers' ? `还没有人关注${ta}` : `${ta}还没有关注任何人`} />
+                ) : (
+                  <ul className="divide-y divide-line" aria-label={type === 'followers' ? '关注者列表' : '关注列表'}>
+                    {tab.list.map((u) => (
+                      <UserRow key={u.id} user={u} />
+                    ))}
+                  </ul>
+                )}
+                <NextPage pointer={tab.pointer} />
+              </>
+            )}
+            {tab.kind === 'books' && (
+              <>
+                {profile.self && (
+                  <div className="flex gap-4 px-5 pt-3 text-sm">
+                    <Link
+                      to={`/user/${profile.id}/books`}
+                      className={tab.bought ? 'text-fg-2 hover:text-brand' : 'font-medium text-brand'}
+                    >
+                      写的小册
+                    </Link>
+                    <Link
+                      to={`/user/${profile.id}/books?type=bought`}
+                      className={tab.bought ? 'font-medium text-brand' : 'text-fg-2 hover:text-brand'}
+                    >
+                      已购
+                    </Link>
+                  </div>
+                )}
+                {tab.books.length === 0 ? (
+                  <Empty text={tab.bought ? '还没有购买小册' : `${ta}还没有写过小册`} />
+                ) : (
+                  <ul className="divide-y divide-line" aria-label="小册列表">
+                    {tab.books.map((b) => (
+                      <li key={b.id} className="flex items-center px-5 py-3">
+                        <Link to={`/book/${b.id}`} className="font-medium text-fg hover:text-brand">
+                          {b.title}
+                        </Link>
+                        <time className="ml-auto text-[13px] text-fg-3" dateTime={b.at}>
+                          {b.at.slice(0, 10)}
+                        </time>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            )}
+          </div>
+        </div>
+      </WithAside>
+    </PageContainer>
+  );
+}

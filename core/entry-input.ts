@@ -1,0 +1,102 @@
+/**
+ * What publishing or editing an entry accepts (SPEC §3 publish payload), shared by the share
+ * form, the editor's publish dialog and the API, so all three say the same Chinese messages.
+ */
+import { z } from 'zod';
+import { ID_PATTERN } from './ids.ts';
+
+export const ENTRY_LIMITS = {
+  titleMax: 120,
+  abstractMax: 400,
+  contentMax: 100_000,
+  urlMax: 2048,
+  tagsMin: 1,
+  tagsMax: 3,
+} as const;
+
+export const ENTRY_MESSAGES = {
+  titleRequired: '标题不能为空',
+  titleTooLong: `标题要在${ENTRY_LIMITS.titleMax}个字符以内`,
+  contentRequired: '文章内容不能为空',
+  contentTooLong: `文章内容要在${ENTRY_LIMITS.contentMax}个字符以内`,
+  abstractTooLong: `摘要要在${ENTRY_LIMITS.abstractMax}个字符以内`,
+  urlInvalid: '链接格式有误',
+  screenshotInvalid: '封面图链接格式有误',
+  categoryRequired: '请选择分类',
+  categoryMissing: '分类不存在',
+  tagsRequired: '请至少选择1个标签',
+  tagsTooMany: `最多选择${ENTRY_LIMITS.tagsMax}个标签`,
+  tagMissing: '标签不存在',
+  typeInvalid: '文章类型有误',
+} as const;
+
+export const ENTRY_INPUT_TYPES = ['article', 'post', 'vote'] as const;
+
+const httpUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(ENTRY_LIMITS.urlMax, message)
+    .refine((value) => {
+      if (value === '') return true;
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, message);
+
+/** A site image path (/uploads/…) or an absolute http(s) URL. */
+const imageUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(ENTRY_LIMITS.urlMax, message)
+    .refine(
+      (value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\//i.test(value),
+      message,
+    );
+
+export const entryInputSchema = z
+  .object({
+    type: z.enum(ENTRY_INPUT_TYPES, { error: ENTRY_MESSAGES.typeInvalid }).default('article'),
+    title: z
+      .string({ error: ENTRY_MESSAGES.titleRequired })
+      .trim()
+      .min(1, ENTRY_MESSAGES.titleRequired)
+      .max(ENTRY_LIMITS.titleMax, ENTRY_MESSAGES.titleTooLong),
+    content: z.string().max(ENTRY_LIMITS.contentMax, ENTRY_MESSAGES.contentTooLong).default(''),
+    originalUrl: httpUrl(ENTRY_MESSAGES.urlInvalid).optional(),
+    screenshot: imageUrl(ENTRY_MESSAGES.screenshotInvalid).optional(),
+    abstract: z.string().trim().max(ENTRY_LIMITS.abstractMax, ENTRY_MESSAGES.abstractTooLong).optional(),
+    categoryId: z
+      .string({ error: ENTRY_MESSAGES.categoryRequired })
+      .min(1, ENTRY_MESSAGES.categoryRequired)
+      .regex(ID_PATTERN, ENTRY_MESSAGES.categoryMissing),
+    tagIds: z
+      .array(z.string().regex(ID_PATTERN, ENTRY_MESSAGES.tagMissing), { error: ENTRY_MESSAGES.tagsRequired })
+      .min(ENTRY_LIMITS.tagsMin, ENTRY_MESSAGES.tagsRequired)
+      .max(ENTRY_LIMITS.tagsMax, ENTRY_MESSAGES.tagsTooMany)
+      .transform((ids) => [...new Set(ids)]),
+    isOriginal: z.boolean().optional(),
+    isEnglish: z.boolean().optional(),
+    isGfw: z.boolean().optional(),
+  })
+  .superRefine((input, issue) => {
+    // A shared link carries its URL; a written article or column post carries its text.
+    if (!input.originalUrl && input.content.trim() === '') {
+      issue.addIssue({ code: 'custom', path: ['content'], message: ENTRY_MESSAGES.contentRequired });
+    }
+  });
+
+export type EntryInput = z.input<typeof entryInputSchema>;
+export type ValidEntryInput = z.output<typeof entryInputSchema>;
+
+/** Tag ids as the publish form sends them: joined by a pipe (SPEC §3). */
+export function splitTagIds(value: string): string[] {
+  return value
+    .split('|')
+    .map((id) => id.trim())
+    .filter(Boolean);
+}

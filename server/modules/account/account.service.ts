@@ -1,0 +1,433 @@
+import { hash, verify } from '@node-rs/argon2';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import {
+  LAST_SIGN_IN_METHOD_MESSAGE,
+  MAIL_TYPES,
+  type MailType,
+  OAUTH_PROVIDERS,
+  OAUTH_PROVIDER_LABELS,
+  type OAuthProvider,
+  PROFILE_FIELDS,
+  type ProfileField,
+  emailProblem,
+  newPasswordProblem,
+  phoneProblem,
+  profileValueProblem,
+} from '@core/account-settings.ts';
+import { newId } from '@core/ids.ts';
+import type { Db } from '@db/client.ts';
+import type { LimitRule } from '../../adapters/rate-limit.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { type Viewer, requireRole, requireViewer } from '../auth/auth.policy.ts';
+import * as queries from './account.queries.ts';
+import { configuredProviders } from './oauth.providers.ts';
+
+/** Register-style codes of SPEC §8, reused where the same conflict happens in settings. */
+export const USERNAME_TAKEN = { s: 10013, m: '该用户名已被占用' } as const;
+export const PHONE_TAKEN = { s: 10014, m: '该手机号已注册' } as const;
+export const CODE_WRONG = { s: 10017, m: '验证码错误' } as const;
+export const EMAIL_TAKEN = { s: 10019, m: '该邮箱已注册' } as const;
+
+const SMS_CODE_TTL_MS = 10 * 60_000;
+const SMS_CODE_MAX_ATTEMPTS = 5;
+const MAIL_TOKEN_TTL_MS = 24 * 3_600_000;
+const SMS_BIND_PURPOSE = 'sms-bind';
+const EMAIL_BIND_PURPOSE = 'email-bind';
+const smsPerPhone: LimitRule = { name: 'sms-bind-phone', points: 1, durationSeconds: 60 };
+const smsPerUser: LimitRule = { name: 'sms-bind-user', points: 10, durationSeconds: 3600 };
+
+type AccountRow = NonNullable<Awaited<ReturnType<typeof queries.findAccount>>>;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function loadAccount(db: Db, userId: string): Promise<AccountRow> {
+  const account = await queries.findAccount(db, userId);
+  if (!account) throw notFound('此用户不存在');
+  return account;
+}
+
+/** Ways the account can sign in: email or phone with a password, and each linked provider. */
+export function signInMethodCount(
+  account: Pick<AccountRow, 'passwordHash' | 'email' | 'mobilePhoneNumber'>,
+  oauthCount: number,
+): number {
+  const withPassword = account.passwordHash
+    ? Number(Boolean(account.email)) + Number(Boolean(account.mobilePhoneNumber))
+    : 0;
+  return withPassword + oauthCount;
+}
+
+// ——— settings overview ———
+
+export interface AccountSettings {
+  profile: {
+    id: string;
+    username: string;
+    avatarLarge: string;
+    jobTitle: string;
+    company: string;
+    blogAddress: string;
+    selfDescription: string;
+  };
+  email: string | null;
+  emailVerified: boolean;
+  mobilePhoneNumber: string | null;
+  hasPassword: boolean;
+  /** Every provider that is configured, with the viewer's linked account if any. */
+  thirdParty: Array<{ provider: OAuthProvider; label: string; bound: boolean; nickname: string }>;
+}
+
+export async function getAccountSettings(ctx: Pick<RequestContext, 'db' | 'env'>, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  const account = await loadAccount(ctx.db, me.id);
+  const linked = await queries.listOAuthAccounts(ctx.db, me.id);
+  const configured = configuredProviders(ctx.env);
+  const thirdParty = OAUTH_PROVIDERS.filter(
+    (provider) => configured.has(provider) || linked.some((row) => row.provider === provider),
+  ).map((provider) => {
+    const row = linked.find((item) => item.provider === provider);
+    return { provider, label: OAUTH_PROVIDER_LABELS[provider], bound: Boolean(row), nickname: row?.nickname ?? '' };
+  });
+  return {
+    profile: {
+      id: account.id,
+      username: account.username,
+      avatarLarge: account.avatarLarge,
+      jobTitle: account.jobTitle,
+      company: account.company,
+      blogAddress: account.blogAddress,
+      selfDescription: account.selfDescription,
+    },
+    email: account.email,
+    emailVerified: account.emailVerified,
+    mobilePhoneNumber: account.mobilePhoneNumber,
+    hasPassword: Boolean(account.passwordHash),
+    thirdParty,
+  } satisfies AccountSettings;
+}
+
+// ——— profile ———
+
+const PROFILE_FIELD_ALIASES: Record<string, ProfileField> = { avatar: 'avatarLarge' };
+
+export async function updateUserInfo(db: Db, viewer: Viewer | null, input: { field: string; value: string }) {
+  const me = requireViewer(viewer);
+  const named = PROFILE_FIELD_ALIASES[input.field] ?? input.field;
+  if (!(PROFILE_FIELDS as readonly string[]).includes(named)) throw badRequest('不支持修改该字段');
+  const field = named as ProfileField;
+  const value = field === 'username' || field === 'blogAddress' ? input.value.trim() : input.value;
+  const problem = profileValueProblem(field, value);
+  if (problem) throw badRequest(problem);
+  if (field === 'avatarLarge') {
+    // Only an image this person uploaded as an avatar (POST /api/upload/image, purpose avatar).
+    const upload = await queries.findOwnUpload(db, { url: value, userId: me.id, purpose: 'avatar' });
+    if (!upload) throw badRequest('请上传头像');
+  }
+  if (field === 'username' && (await queries.usernameTaken(db, value, me.id))) {
+    throw badRequest(USERNAME_TAKEN.m, USERNAME_TAKEN.s);
+  }
+  try {
+    await queries.updateUser(db, me.id, { [field]: value });
+  } catch (error) {
+    if (field === 'username' && isUniqueViolation(error)) throw badRequest(USERNAME_TAKEN.m, USERNAME_TAKEN.s);
+    throw error;
+  }
+  return { field, value };
+}
+
+// ——— password ———
+
+export async function changePassword(
+  db: Db,
+  viewer: Viewer | null,
+  input: { oldPassword: string; newPassword: string; confirmPassword?: string },
+) {
+  const me = requireViewer(viewer);
+  const account = await loadAccount(db, me.id);
+  // An account made through third-party login has no password yet: it may set one directly.
+  if (account.passwordHash) {
+    if (!input.oldPassword) throw badRequest('当前密码不能为空');
+    if (!(await verify(account.passwordHash, input.oldPassword))) throw badRequest('当前密码错误');
+  }
+  const problem = newPasswordProblem(input.newPassword);
+  if (problem) throw badRequest(problem);
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
+    throw badRequest('两次输入的密码不一致');
+  }
+  const passwordHash = await hash(input.newPassword);
+  const ended = await db.transaction(async (tx) => {
+    await queries.updateUser(tx, me.id, { passwordHash, mustResetPassword: false });
+    // Everyone else holding this account's sessions must sign in again.
+    return queries.deleteOtherSessions(tx, me.id, me.sessionId);
+  });
+  return { endedSessions: ended };
+}
+
+// ——— phone binding ———
+
+function secretHash(secret: string, env: { SESSION_SECRET: string }): string {
+  return createHmac('sha256', env.SESSION_SECRET).update(secret).digest('hex');
+}
+
+/** /v2/updateUserMobile: sends a 6-digit code to the number to be bound. */
+export async function sendBindSmsCode(ctx: RequestContext, input: { mobilePhoneNumber: string }) {
+  const me = requireViewer(ctx.viewer);
+  const phone = input.mobilePhoneNumber.trim();
+  const problem = phoneProblem(phone);
+  if (problem) throw badRequest(problem);
+  if (await queries.phoneTaken(ctx.db, phone, me.id)) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
+  const perPhone = await ctx.adapters.limits.consume(smsPerPhone, phone);
+  const perUser = perPhone.allowed ? await ctx.adapters.limits.consume(smsPerUser, me.id) : perPhone;
+  if (!perPhone.allowed || !perUser.allowed) {
+    throw new AppError(403, `发送过于频繁，请${Math.max(1, perUser.retryAfterSeconds)}秒后再试`);
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await queries.insertVerificationToken(ctx.db, {
+    id: newId(),
+    purpose: SMS_BIND_PURPOSE,
+    target: phone,
+    secretHash: secretHash(code, ctx.env),
+    userId: me.id,
+    expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS),
+  });
+  await ctx.adapters.sms.send({ phone, code, purpose: 'bind' });
+  return { mobilePhoneNumber: phone };
+}
+
+/** /v1/bindUserMobile: the code sent to the number binds it (replacing a bound one). */
+export async function bindUserMobile(
+  ctx: Pick<RequestContext, 'db' | 'env' | 'viewer'>,
+  input: { mobilePhoneNumber: string; smsCode: string },
+) {
+  const me = requireViewer(ctx.viewer);
+  const phone = input.mobilePhoneNumber.trim();
+  const problem = phoneProblem(phone);
+  if (problem) throw badRequest(problem);
+  if (!input.smsCode.trim()) throw badRequest('验证码不能为空');
+  const now = new Date();
+  const token = await queries.findLiveToken(ctx.db, { purpose: SMS_BIND_PURPOSE, target: phone, now });
+  if (!token || token.userId !== me.id || token.attempts >= SMS_CODE_MAX_ATTEMPTS) {
+    throw badRequest(CODE_WRONG.m, CODE_WRONG.s);
+  }
+  if (token.secretHash !== secretHash(input.smsCode.trim(), ctx.env)) {
+    await queries.countAttempt(ctx.db, token.id);
+    throw badRequest(CODE_WRONG.m, CODE_WRONG.s);
+  }
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (!(await queries.useToken(tx, token.id, now))) throw badRequest(CODE_WRONG.m, CODE_WRONG.s);
+      if (await queries.phoneTaken(tx, phone, me.id)) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
+      await queries.updateUser(tx, me.id, { mobilePhoneNumber: phone, mobilePhoneVerified: true });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
+    throw error;
+  }
+  return { mobilePhoneNumber: phone };
+}
+
+// ——— e-mail binding ———
+
+/** /v1/updateUserEmail: mails a link; the address is bound when the link is opened. */
+export async function updateUserEmail(ctx: RequestContext, input: { email: string }) {
+  const me = requireViewer(ctx.viewer);
+  const email = input.email.trim();
+  const problem = emailProblem(email);
+  if (problem) throw badRequest(problem);
+  if (await queries.emailTaken(ctx.db, email, me.id)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
+  const secret = randomBytes(24).toString('base64url');
+  await queries.insertVerificationToken(ctx.db, {
+    id: newId(),
+    purpose: EMAIL_BIND_PURPOSE,
+    target: email,
+    secretHash: secretHash(secret, ctx.env),
+    userId: me.id,
+    expiresAt: new Date(Date.now() + MAIL_TOKEN_TTL_MS),
+  });
+  const link = new URL('/user/settings/account', ctx.env.SITE_URL);
+  link.searchParams.set('mail_token', secret);
+  const site = ctx.env.SITE_NAME;
+  await ctx.adapters.mailer.send({
+    to: email,
+    subject: `【${site}】验证你的邮箱`,
+    text: `${me.username}，你好：\n\n请打开下面的链接，把这个邮箱绑定到你的${site}账号（24 小时内有效）：\n${link.href}\n\n如非本人操作，请忽略这封邮件。`,
+  });
+  return { email };
+}
+
+/** Opens the mail link: binds the address to the account that asked for it. */
+export async function confirmEmailBinding(
+  db: Db,
+  env: { SESSION_SECRET: string },
+  viewer: Viewer | null,
+  mailToken: string,
+) {
+  const me = requireViewer(viewer);
+  const now = new Date();
+  const token = await queries.findLiveTokenByHash(db, {
+    purpose: EMAIL_BIND_PURPOSE,
+    secretHash: secretHash(mailToken, env),
+    now,
+  });
+  if (!token || token.userId !== me.id) throw badRequest('链接已失效，请重新发送验证邮件');
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await queries.useToken(tx, token.id, now))) throw badRequest('链接已失效，请重新发送验证邮件');
+      if (await queries.emailTaken(tx, token.target, me.id)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
+      await queries.updateUser(tx, me.id, { email: token.target, emailVerified: true });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
+    throw error;
+  }
+  return { email: token.target };
+}
+
+// ——— unbinding ———
+
+export type UnbindChannel = OAuthProvider | 'email' | 'phone';
+
+/** /v1/unbind: a third-party account (isThird 1) or the e-mail/phone (isThird 0), never the last way in. */
+export async function unbind(db: Db, viewer: Viewer | null, input: { channel: string; isThird: boolean }) {
+  const me = requireViewer(viewer);
+  const channel = input.channel;
+  const third = (OAUTH_PROVIDERS as readonly string[]).includes(channel);
+  if (input.isThird !== third || (!third && channel !== 'email' && channel !== 'phone')) {
+    throw badRequest('不支持的解绑方式');
+  }
+  await db.transaction(async (tx) => {
+    // The row lock makes two unbinds at once see each other's result.
+    const account = await queries.findAccount(tx, me.id, { forUpdate: true });
+    if (!account) throw notFound('此用户不存在');
+    const linked = await queries.listOAuthAccounts(tx, me.id);
+    if (third) {
+      if (!linked.some((row) => row.provider === channel)) throw badRequest('尚未绑定该账号');
+      if (signInMethodCount(account, linked.length - 1) < 1) throw badRequest(LAST_SIGN_IN_METHOD_MESSAGE);
+      await queries.deleteOAuthAccount(tx, me.id, channel as OAuthProvider);
+      return;
+    }
+    const field = channel === 'email' ? 'email' : 'mobilePhoneNumber';
+    if (!account[field]) throw badRequest(channel === 'email' ? '尚未绑定邮箱' : '尚未绑定手机号');
+    if (signInMethodCount({ ...account, [field]: null }, linked.length) < 1) {
+      throw badRequest(LAST_SIGN_IN_METHOD_MESSAGE);
+    }
+    await queries.updateUser(
+      tx,
+      me.id,
+      channel === 'email'
+        ? { email: null, emailVerified: false }
+        : { mobilePhoneNumber: null, mobilePhoneVerified: false },
+    );
+  });
+  return { channel };
+}
+
+// ——— sessions ———
+
+export async function listSessions(db: Db, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  const rows = await queries.listSessions(db, me.id, new Date());
+  return rows.map((row) => ({
+    id: row.id,
+    userAgent: row.userAgent,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.id === me.sessionId,
+  }));
+}
+
+export async function endSession(db: Db, viewer: Viewer | null, sessionId: string) {
+  const me = requireViewer(viewer);
+  if (sessionId === me.sessionId) throw badRequest('当前会话请通过登出结束');
+  if (!(await queries.deleteSession(db, me.id, sessionId))) throw notFound('会话不存在');
+  return { id: sessionId };
+}
+
+export async function endOtherSessions(db: Db, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return { ended: await queries.deleteOtherSessions(db, me.id, me.sessionId) };
+}
+
+// ——— mail subscriptions ———
+
+export async function getMailStatus(db: Db, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  const rows = await queries.selectMailSubscriptions(db, me.id);
+  // No row yet: subscribed (the column's default).
+  return Object.fromEntries(
+    MAIL_TYPES.map((type) => [type, rows.find((row) => row.type === type)?.subscribed ?? true]),
+  ) as Record<MailType, boolean>;
+}
+
+export async function subscribeMail(db: Db, viewer: Viewer | null, input: { type: MailType; check: boolean }) {
+  const me = requireViewer(viewer);
+  await db.transaction(async (tx) => {
+    await queries.upsertMailSubscription(tx, me.id, input.type, input.check);
+    // The User fields of SPEC §3 mirror two of the toggles.
+    if (input.type === 'week') await queries.updateUser(tx, me.id, { weeklyEmail: input.check });
+    if (input.type === 'follow') await queries.updateUser(tx, me.id, { allowNotification: input.check });
+  });
+  return { type: input.type, status: input.check };
+}
+
+// ——— invitations ———
+
+export async function getAvailableInviteCount(db: Db, viewer: Viewer | null, userId: string) {
+  // Only the sender (or an admin) sees the count.
+  requireRole(viewer, { id: userId });
+  const account = await loadAccount(db, userId);
+  return { count: account.availableInviteCount };
+}
+
+/** Sends an invitation mail and records it, taking one from the allowance in the same transaction. */
+export async function postInvite(
+  ctx: Pick<RequestContext, 'db' | 'env' | 'adapters' | 'viewer'>,
+  userId: string,
+  input: { receiverName: string; receiverEmail: string },
+) {
+  requireRole(ctx.viewer, { id: userId });
+  const receiverName = input.receiverName.trim();
+  const receiverEmail = input.receiverEmail.trim();
+  if (!receiverName) throw badRequest('请填写对方的称呼');
+  if (Array.from(receiverName).length > 20) throw badRequest('称呼要在20个字符以内');
+  const problem = emailProblem(receiverEmail);
+  if (problem) throw badRequest(problem);
+  const sender = await loadAccount(ctx.db, userId);
+  const token = randomBytes(24).toString('base64url');
+  const link = new URL('/', ctx.env.SITE_URL);
+  link.searchParams.set('invite', token);
+  const site = ctx.env.SITE_NAME;
+  const invitationId = newId();
+  const left = await ctx.db.transaction(async (tx) => {
+    const remaining = await queries.takeInvite(tx, userId);
+    if (remaining === null) throw badRequest('邀请次数已用完');
+    await queries.insertInvitation(tx, {
+      id: invitationId,
+      senderId: userId,
+      receiverName,
+      receiverEmail,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+    });
+    return remaining;
+  });
+  try {
+    // After the commit (the outbox mailer writes through the same database).
+    await ctx.adapters.mailer.send({
+      to: receiverEmail,
+      subject: `${sender.username} 邀请你加入${site}`,
+      text: `${receiverName}，你好：\n\n${sender.username} 邀请你加入${site}——一个面向开发者的中文技术社区。\n\n接受邀请：${link.href}\n`,
+    });
+  } catch (error) {
+    // A mail that cannot go out gives the invitation back.
+    await ctx.db.transaction((tx) => queries.returnInvite(tx, { invitationId, userId }));
+    throw error;
+  }
+  return { count: left };
+}

@@ -1,0 +1,16 @@
+import { PAGE_SIZE } from '@core/constants.ts';
+import { ok } from '../../http/envelope.ts';
+import { createApi } from '../../http/openapi.ts';
+import * as routes from './banners.routes.ts';
+import { listActiveBanners, pageActiveBanners } from './banners.service.ts';
+
+/** SPEC §7.3 getBanner and get_banner, served as the banner service. */
+export const bannerApi = createApi()
+  .openapi(routes.getBanner, async (c) => {
+    const bannerList = await listActiveBanners(c.get('ctx').db, 'entry', PAGE_SIZE.banners);
+    return ok(c, { bannerList, total: bannerList.length });
+  })
+  .openapi(routes.listBanners, async (c) => {
+    const { position, page, pageSize } = c.req.valid('query');
+    return ok(c, await pageActiveBanners(c.get('ctx').db, { position, page, pageSize }));
+  });

@@ -1,0 +1,109 @@
+import { z } from '@hono/zod-openapi';
+import { ID_PATTERN } from '@core/ids.ts';
+import { entrySchema } from '../entries/entries.schemas.ts';
+import { COUNTER_EVENTS } from './collections.service.ts';
+
+export const csIdSchema = z.string().regex(ID_PATTERN, 'invalid id');
+
+const userBriefSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarLarge: z.string(),
+  role: z.string(),
+  jobTitle: z.string(),
+  company: z.string(),
+  selfDescription: z.string(),
+  followerCount: z.number(),
+  postedPostsCount: z.number(),
+  beLikedCount: z.number(),
+  beReadCount: z.number(),
+  isXiaoceAuthor: z.boolean(),
+});
+
+export const collectionSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    maskColor: z.string(),
+    recommended: z.boolean(),
+    author: userBriefSchema,
+    followed: z.boolean(),
+    followerCount: z.number(),
+    entryCount: z.number(),
+    own: z.boolean(),
+    tags: z.array(z.object({ id: z.string(), title: z.string() })),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Collection');
+
+export const collectionWithIsInSchema = collectionSchema.extend({ isIn: z.boolean() }).openapi('CollectionWithIsIn');
+
+export const collectionPageSchema = z
+  .object({ collectionSets: z.array(collectionSchema), sum: z.number() })
+  .openapi('CollectionPage');
+
+/** SPEC §3 payload: title, description, bgImgUrl, bgImgMask (the mask is derived on the server). */
+export const collectionInputSchema = z.object({
+  title: z
+    .string({ error: '请输入收藏集名称' })
+    .trim()
+    .min(1, '请输入收藏集名称')
+    .max(40, '收藏集名称不能超过 40 个字'),
+  description: z.string().trim().max(200, '收藏集描述不能超过 200 个字').optional().default(''),
+  bgImgUrl: z.string().max(500).optional().default(''),
+  bgImgMask: z.string().max(16).optional(),
+});
+export type CollectionInputBody = z.infer<typeof collectionInputSchema>;
+
+export const csIdBodySchema = z.object({ csId: csIdSchema });
+export const collectEntryBodySchema = z.object({ csId: csIdSchema, entryId: csIdSchema });
+
+export const collectResultSchema = z
+  .object({
+    csId: z.string(),
+    entryId: z.string(),
+    isIn: z.boolean(),
+    entryCount: z.number(),
+    collectionCount: z.number(),
+    collected: z.boolean(),
+  })
+  .openapi('CollectResult');
+
+const zeroBasedPage = z.coerce.number().int().min(0).max(10_000).default(0);
+
+export const homeQuerySchema = z.object({
+  page: zeroBasedPage,
+  recommend: z.enum(['0', '1', 'true', 'false']).optional(),
+  rankType: z.enum(['new', 'hot']).default('new'),
+  tag: z.string().max(32).optional().openapi({ description: 'A tag title; all (or empty) for every tag' }),
+});
+
+export const collectionEntriesQuerySchema = z.object({
+  page: zeroBasedPage,
+  csId: csIdSchema,
+  rankType: z.enum(['new', 'hot']).default('new'),
+});
+
+export const userCollectionsQuerySchema = z.object({
+  page: zeroBasedPage,
+  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+  targetUserId: csIdSchema,
+});
+
+export const counterBodySchema = z.object({
+  num: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 1 || n === -1, 'num must be 1 or -1'),
+  event: z.enum(COUNTER_EVENTS),
+  csId: csIdSchema,
+  src: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 2, 'src must be 2'),
+});
+
+export { entrySchema };

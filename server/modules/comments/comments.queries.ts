@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '@db/client.ts';
+import { bookletSections, booklets } from '@db/schema/commerce.ts';
+import { entries } from '@db/schema/content.ts';
+import { repos } from '@db/schema/repos.ts';
+import { type CommentTargetType, commentLikes, comments, pins } from '@db/schema/social.ts';
+import { mutes, users } from '@db/schema/users.ts';
+import { hotScoreSql } from '../entries/entries.queries.ts';
+
+export const commentColumns = {
+  id: comments.id,
+  targetType: comments.targetType,
+  targetId: comments.targetId,
+  userId: comments.userId,
+  content: comments.content,
+  imageUrlList: comments.imageUrlList,
+  parentId: comments.parentId,
+  replyCommentId: comments.replyCommentId,
+  replyUserId: comments.replyUserId,
+  likeCount: comments.likeCount,
+  subCommentCount: comments.subCommentCount,
+  deleted: comments.deleted,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+};
+
+export type CommentRow = Awaited<ReturnType<typeof selectCommentsByIds>>[number];
+
+/** Hot comments rank by engagement alone (db/seed/counters.ts commentHotScoreSql). */
+export const commentHotScore = sql`${comments.likeCount} * 2 + ${comments.subCommentCount} * 3`;
+
+/** Pins: log-damped engagement plus the day of creation, like entries' hot_score. */
+export const pinHotScore = sql`(log(greatest(1, ${pins.likeCount} * 2 + ${pins.commentCount} * 3)) + extract(epoch from ${pins.createdAt}) / 86400.0)`;
+
+/** Leaves out the authors the viewer muted. */
+export function notMutedBy(viewerId: string | null, userColumn: AnyPgColumn = comments.userId): SQL | undefined {
+  if (!viewerId) return undefined;
+  return sql`not exists (select 1 from ${mutes} where ${mutes.userId} = ${viewerId} and ${mutes.targetType} = 'user' and ${mutes.targetId} = ${userColumn})`;
+}
+
+/** A deleted comment stays in a list only while replies hang under it (此评论已删除). */
+const visible = sql`(not ${comments.deleted} or ${comments.subCommentCount} > 0)`;
+
+export async function selectCommentsByIds(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select(commentColumns).from(comments).where(inArray(comments.id, ids));
+}
+
+export async function selectCommentForUpdate(tx: Tx, id: string) {
+  const [row] = await tx.select(commentColumns).from(comments).where(eq(comments.id, id)).for('update');
+  return row;
+}
+
+export interface TopLevelPageQuery {
+  targetType: CommentTargetType;
+  targetId: string;
+  viewerId: string | null;
+  limit: number;
+  /** new: created before this position; hot: skip this many. */
+  before?: { createdAt: Date; id: string | null };
+  offset?: number;
+  rank: 'new' | 'hot';
+}
+
+/** First-level comments of a target, newest or hottest first (comments_target_*_idx). */
+export async function selectTopLevelPage(db: Db, q: TopLevelPageQuery) {
+  const where: (SQL | undefined)[] = [
+    eq(comments.targetType, q.targetType),
+    eq(comments.targetId, q.targetId),
+    isNull(comments.parentId),
+    visible,
+    notMutedBy(q.viewerId),
+  ];
+  if (q.rank === 'new' && q.before) {
+    const at = sql`${q.before.createdAt.toISOString()}::timestamptz`;
+    where.push(
+      q.before.id
+        ? sql`(${comments.createdAt}, ${comments.id}) < (${at}, ${q.before.id})`
+        : sql`${comments.createdAt} < ${at}`,
+    );
+  }
+  const order =
+    q.rank === 'new' ? [desc(comments.createdAt), desc(comments.id)] : [desc(comments.hotScore), desc(comments.id)];
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset(q.offset ?? 0);
+}
+
+/** The first `perParent` replies under each parent, oldest first (comments_parent_created_idx). */
+export async function selectTopReplies(db: Db, parentIds: string[], perParent: number, viewerId: string | null) {
+  if (parentIds.length === 0) return [];
+  const ranked = db
+    .select({
+      ...commentColumns,
+      rank: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt}, ${comments.id})`.as(
+        'rank',
+      ),
+    })
+    .from(comments)
+    .where(and(inArray(comments.parentId, parentIds), eq(comments.deleted, false), notMutedBy(viewerId)))
+    .as('ranked');
+  const rows = await db.select().from(ranked).where(sql`${ranked.rank} <= ${perParent}`);
+  return rows.map(({ rank: _rank, ...row }) => row as CommentRow);
+}
+
+/** One page of the replies under a first-level comment, oldest first. */
+export async function selectReplyPage(
+  db: Db,
+  q: { parentId: string; viewerId: string | null; limit: number; offset: number },
+) {
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .where(and(eq(comments.parentId, q.parentId), eq(comments.deleted, false), notMutedBy(q.viewerId)))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+export async function selectLikedCommentIds(db: Db, viewerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: commentLikes.commentId })
+    .from(commentLikes)
+    .where(and(eq(commentLikes.userId, viewerId), inArray(commentLikes.commentId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface TargetInfo {
+  exists: boolean;
+  /** Whom a comment on it notifies; null for repos and sections. */
+  ownerId: string | null;
+  commentCount: number;
+}
+
+/** The commented thing, locked so its counters move one change at a time. */
+export async function lockTarget(tx: Tx, type: CommentTargetType, id: string): Promise<TargetInfo> {
+  switch (type) {
+    case 'entry': {
+      const [row] = await tx
+        .select({ ownerId: entries.userId, commentCount: entries.commentCount })
+        .from(entries)
+        .where(eq(entries.id, id))
+        .for('update');
+      return row ? { exists: true, ...row } : { exists: false, ownerId: null, commentCount: 0 };
+    }
+    case 'pin': {
+      const [row] = await tx
+        .select({ ownerId: pins.userId, commentCount: pins.commentCount })
+        .from(pins)
+        .where(eq(pins.id, id))
+        .for('update');
+      return row ? { exists: true, ...row } : { exists: false, ownerId: null, commentCount: 0 };
+    }
+    case 'repo': {
+      const [row] = await tx
+        .select({ commentCount: repos.commentCount })
+        .from(repos)
+        .where(eq(repos.id, id))
+        .for('update');
+      return row ? { exists: true, ownerId: null, ...row } : { exists: false, ownerId: null, commentCount: 0 };
+    }
+    case 'section': {
+      const [row] = await tx
+        .select({ commentCount: bookletSections.commentCount, ownerId: booklets.userId })
+        .from(bookletSections)
+        .innerJoin(booklets, eq(booklets.id, bookletSections.bookletId))
+        .where(eq(bookletSections.id, id))
+        .for('update', { of: bookletSections });
+      return row ? { exists: true, ...row } : { exists: false, ownerId: null, commentCount: 0 };
+    }
+  }
+}
+
+/** The target's comment count; null when the target does not exist. */
+export async function selectTargetCommentCount(db: Db, type: CommentTargetType, id: string): Promise<number | null> {
+  const table = { entry: entries, pin: pins, repo: repos, section: bookletSections }[type];
+  const [row] = await db.select({ n: table.commentCount }).from(table).where(eq(table.id, id));
+  return row ? row.n : null;
+}
+
+/** Moves a target's comment counter by ±1, with what depends on it (latest comment time, hot score). */
+export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id: string, delta: 1 | -1) {
+  switch (type) {
+    case 'entry': {
+      const latest =
+        delta === 1
+          ? sql`now()`
+          : sql`(select max(c.created_at) from ${comments} c where c.target_type = 'entry' and c.target_id = ${id} and not c.deleted)`;
+      await tx
+        .update(entries)
+        .set({ commentCount: sql`${entries.commentCount} + ${delta}`, latestCommentAt: latest })
+        .where(eq(entries.id, id));
+      await tx.update(entries).set({ hotScore: hotScoreSql }).where(eq(entries.id, id));
+      return;
+    }
+    case 'pin':
+      await tx
+        .update(pins)
+        .set({ commentCount: sql`${pins.commentCount} + ${delta}` })
+        .where(eq(pins.id, id));
+      await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, id));
+      return;
+    case 'repo':
+      await tx
+        .update(repos)
+        .set({ commentCount: sql`${repos.commentCount} + ${delta}` })
+        .where(eq(repos.id, id));
+      return;
+    case 'section':
+      await tx
+        .update(bookletSections)
+        .set({ commentCount: sql`${bookletSections.commentCount} + ${delta}` })
+        .where(eq(bookletSections.id, id));
+      return;
+  }
+}
+
+export async function moveSubCommentCount(tx: Tx, parentId: string, delta: 1 | -1) {
+  await tx
+    .update(comments)
+    .set({ subCommentCount: sql`${comments.subCommentCount} + ${delta}` })
+    .where(eq(comments.id, parentId));
+  await tx.update(comments).set({ hotScore: commentHotScore }).where(eq(comments.id, parentId));
+}
+
+/** Live comments a user has on an entry (users.commented_entries_count counts entries with at least one). */
+export async function countUserEntryComments(tx: Tx, userId: string, entryId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.userId, userId),
+        eq(comments.targetType, 'entry'),
+        eq(comments.targetId, entryId),
+        eq(comments.deleted, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function moveCommentedEntriesCount(tx: Tx, userId: string, delta: 1 | -1) {
+  await tx
+    .update(users)
+    .set({ commentedEntriesCount: sql`${users.commentedEntriesCount} + ${delta}` })
+    .where(eq(users.id, userId));
+}

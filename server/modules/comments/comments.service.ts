@@ -1,0 +1,352 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { PAGE_SIZE } from '@core/constants.ts';
+import { newId } from '@core/ids.ts';
+import type { Db, Tx } from '@db/client.ts';
+import { uploads } from '@db/schema/content.ts';
+import { type CommentTargetType, commentLikes, comments } from '@db/schema/social.ts';
+import { sql } from 'drizzle-orm';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { type NotificationEvent, notify } from '../notifications/notifications.service.ts';
+import { PLACEHOLDER_USER, type UserBrief } from '../users/users.service.ts';
+import { selectUserBriefs } from '../users/users.queries.ts';
+import { forbidden } from '../../http/errors.ts';
+import * as queries from './comments.queries.ts';
+
+/** SPEC §2.3 / §4: the text a deleted comment leaves in its thread. */
+export const DELETED_COMMENT_TEXT = '此评论已删除';
+export const EMPTY_COMMENT_MESSAGE = '评论内容不能为空';
+export const COMMENT_MAX_CHARS = 1000;
+export const COMMENT_TOO_LONG_MESSAGE = `评论内容不能超过${COMMENT_MAX_CHARS}字`;
+export const COMMENT_MAX_IMAGES = 9;
+/** Replies shown under each first-level comment before 查看更多. */
+export const TOP_SUB_COMMENTS = 2;
+
+export interface CommentView {
+  id: string;
+  targetType: CommentTargetType;
+  targetId: string;
+  user: UserBrief;
+  content: string;
+  imageUrlList: string[];
+  liked: boolean;
+  likeCount: number;
+  subCommentCount: number;
+  replyUser: UserBrief | null;
+  replyCommentId: string | null;
+  parentId: string | null;
+  deleted: boolean;
+  topSubCommentList: CommentView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Rows → the Comment shape of SPEC §3 with authors, reply targets and the viewer's likes. */
+async function hydrate(db: Db, rows: queries.CommentRow[], viewer: Viewer | null, replies: queries.CommentRow[] = []) {
+  const all = [...rows, ...replies];
+  const userIds = new Set<string>();
+  for (const row of all) {
+    if (row.userId) userIds.add(row.userId);
+    if (row.replyUserId) userIds.add(row.replyUserId);
+  }
+  const [briefs, liked] = await Promise.all([
+    selectUserBriefs(db, [...userIds]),
+    viewer
+      ? queries.selectLikedCommentIds(
+          db,
+          viewer.id,
+          all.map((r) => r.id),
+        )
+      : Promise.resolve(new Set<string>()),
+  ]);
+  const userById = new Map(briefs.map((u) => [u.id, u]));
+  const view = (row: queries.CommentRow, sub: CommentView[] = []): CommentView => ({
+    id: row.id,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    user: row.deleted || !row.userId ? PLACEHOLDER_USER : (userById.get(row.userId) ?? PLACEHOLDER_USER),
+    content: row.deleted ? DELETED_COMMENT_TEXT : row.content,
+    imageUrlList: row.deleted ? [] : row.imageUrlList,
+    liked: liked.has(row.id),
+    likeCount: row.likeCount,
+    subCommentCount: row.subCommentCount,
+    replyUser: row.replyUserId ? (userById.get(row.replyUserId) ?? PLACEHOLDER_USER) : null,
+    replyCommentId: row.replyCommentId,
+    parentId: row.parentId,
+    deleted: row.deleted,
+    topSubCommentList: sub,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+  const repliesByParent = new Map<string, CommentView[]>();
+  for (const reply of replies) {
+    const list = repliesByParent.get(reply.parentId ?? '') ?? [];
+    list.push(view(reply));
+    repliesByParent.set(reply.parentId ?? '', list);
+  }
+  for (const list of repliesByParent.values()) list.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return rows.map((row) => view(row, repliesByParent.get(row.id) ?? []));
+}
+
+export interface CreateCommentInput {
+  content: string;
+  picList?: string[];
+  respUser?: string;
+  targetId: string;
+  targetType: CommentTargetType;
+  firstComment?: string;
+  respComment?: string;
+}
+
+/** Images of a comment or pin must be the author's own uploads. */
+export async function checkOwnImages(db: Db | Tx, userId: string, urls: string[], max: number) {
+  if (urls.length > max) throw badRequest(`最多上传${max}张图片`);
+  if (urls.length === 0) return;
+  const rows = await db
+    .select({ url: uploads.url })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), inArray(uploads.url, urls)));
+  const own = new Set(rows.map((r) => r.url));
+  if (!urls.every((u) => own.has(u))) throw badRequest('图片不存在');
+}
+
+/**
+ * Submits a comment or a reply (SPEC §3 Comment): the target's counters, the parent's reply
+ * count and the notification move in the same transaction as the insert.
+ */
+export async function createComment(db: Db, viewer: Viewer | null, input: CreateCommentInput) {
+  const author = requireViewer(viewer);
+  const content = input.content.trim();
+  if (!content) throw badRequest(EMPTY_COMMENT_MESSAGE);
+  if (Array.from(content).length > COMMENT_MAX_CHARS) throw badRequest(COMMENT_TOO_LONG_MESSAGE);
+  const images = input.picList ?? [];
+  await checkOwnImages(db, author.id, images, COMMENT_MAX_IMAGES);
+  const isReply = Boolean(input.firstComment || input.respComment);
+
+  const id = await db.transaction(async (tx) => {
+    const target = await queries.lockTarget(tx, input.targetType, input.targetId);
+    if (!target.exists) throw notFound('评论对象不存在');
+    let parentId: string | null = null;
+    let replyCommentId: string | null = null;
+    let replyUserId: string | null = null;
+    if (isReply) {
+      const firstId = input.firstComment ?? input.respComment ?? '';
+      const [first] = await queries.selectCommentsByIds(tx, [firstId]);
+      if (!first || first.targetType !== input.targetType || first.targetId !== input.targetId) {
+        throw notFound('评论不存在');
+      }
+      if (first.parentId) throw badRequest('firstComment 必须是一级评论');
+      const respId = input.respComment ?? first.id;
+      const [resp] = respId === first.id ? [first] : await queries.selectCommentsByIds(tx, [respId]);
+      if (!resp || (resp.id !== first.id && resp.parentId !== first.id)) throw notFound('评论不存在');
+      if (resp.deleted && resp.id !== first.id) throw notFound('评论不存在');
+      parentId = first.id;
+      replyCommentId = resp.id;
+      replyUserId = resp.userId;
+      if (input.respUser && replyUserId && input.respUser !== replyUserId) throw badRequest('回复对象不一致');
+    }
+    const commentId = newId();
+    await tx.insert(comments).values({
+      id: commentId,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      userId: author.id,
+      content,
+      imageUrlList: images,
+      parentId,
+      replyCommentId,
+      replyUserId,
+    });
+    await queries.moveTargetCommentCount(tx, input.targetType, input.targetId, 1);
+    if (parentId) await queries.moveSubCommentCount(tx, parentId, 1);
+    if (input.targetType === 'entry' && (await queries.countUserEntryComments(tx, author.id, input.targetId)) === 1) {
+      await queries.moveCommentedEntriesCount(tx, author.id, 1);
+    }
+    const where = targetRef(input.targetType, input.targetId);
+    if (replyUserId) {
+      await notify(tx, {
+        type: 'reply',
+        actorId: author.id,
+        recipientId: replyUserId,
+        ...where,
+        commentId: parentId ?? undefined,
+        replyId: commentId,
+      });
+    }
+    if (
+      target.ownerId &&
+      target.ownerId !== replyUserId &&
+      (input.targetType === 'entry' || input.targetType === 'pin')
+    ) {
+      await notify(tx, {
+        type: input.targetType === 'entry' ? 'comment_entry' : 'comment_pin',
+        actorId: author.id,
+        recipientId: target.ownerId,
+        ...where,
+        commentId,
+      });
+    }
+    return commentId;
+  });
+  const [comment] = await getCommentsByIds(db, [id], author);
+  return { commentId: id, comment };
+}
+
+function targetRef(type: CommentTargetType, id: string): Pick<NotificationEvent, 'entryId' | 'pinId' | 'repoId'> {
+  if (type === 'entry') return { entryId: id };
+  if (type === 'pin') return { pinId: id };
+  if (type === 'repo') return { repoId: id };
+  return {};
+}
+
+/** GET /comments: comments by id in the order asked; unknown ids are left out. */
+export async function getCommentsByIds(db: Db, ids: string[], viewer: Viewer | null) {
+  const rows = await queries.selectCommentsByIds(db, ids);
+  const views = new Map((await hydrate(db, rows, viewer)).map((c) => [c.id, c]));
+  return ids.map((id) => views.get(id)).filter((c): c is CommentView => c !== undefined);
+}
+
+export interface ListCommentsInput {
+  targetType: CommentTargetType;
+  targetId: string;
+  rankType: 'new' | 'hot';
+  /** new: the oldest createdAt loaded (and its id as tie-breaker). */
+  createdAt?: string;
+  lastId?: string;
+  /** hot: 1-based page number. */
+  pageNum?: number;
+  pageSize?: number;
+}
+
+/**
+ * First-level comments of a target with their top replies (SPEC §4): new uses the oldest
+ * createdAt loaded as cursor, hot uses page numbers. `count` is the target's comment count.
+ */
+export async function listComments(db: Db, viewer: Viewer | null, input: ListCommentsInput) {
+  const count = await queries.selectTargetCommentCount(db, input.targetType, input.targetId);
+  if (count === null) throw notFound('评论对象不存在');
+  const pageSize = input.pageSize ?? PAGE_SIZE.comments;
+  const pageNum = input.pageNum ?? 1;
+  let before: { createdAt: Date; id: string | null } | undefined;
+  if (input.rankType === 'new' && input.createdAt) {
+    const at = new Date(/^\d+$/.test(input.createdAt) ? Number(input.createdAt) : input.createdAt);
+    if (Number.isNaN(at.getTime())) throw badRequest('invalid createdAt');
+    before = { createdAt: at, id: input.lastId ?? null };
+  }
+  const rows = await queries.selectTopLevelPage(db, {
+    targetType: input.targetType,
+    targetId: input.targetId,
+    viewerId: viewer?.id ?? null,
+    limit: pageSize,
+    rank: input.rankType,
+    before,
+    offset: input.rankType === 'hot' ? (pageNum - 1) * pageSize : 0,
+  });
+  const replies = await queries.selectTopReplies(
+    db,
+    rows.filter((r) => r.subCommentCount > 0).map((r) => r.id),
+    TOP_SUB_COMMENTS,
+    viewer?.id ?? null,
+  );
+  const list = await hydrate(db, rows, viewer, replies);
+  const last = rows.at(-1);
+  return {
+    count,
+    comments: list,
+    rankType: input.rankType,
+    pageNum: input.rankType === 'hot' ? pageNum : null,
+    /** new: pass back as createdAt (with lastId) for the next page. */
+    createdAt: last ? last.createdAt.toISOString() : null,
+    lastId: last?.id ?? null,
+    hasMore: rows.length === pageSize,
+  };
+}
+
+/** One first-level comment with a page of its replies (the rest on demand). */
+export async function getCommentThread(
+  db: Db,
+  viewer: Viewer | null,
+  input: { targetType?: CommentTargetType; targetId?: string; commentId: string; pageNum?: number; pageSize?: number },
+) {
+  const [row] = await queries.selectCommentsByIds(db, [input.commentId]);
+  if (!row || (row.deleted && row.subCommentCount === 0)) throw notFound('评论不存在');
+  if (input.targetType && (row.targetType !== input.targetType || row.targetId !== input.targetId)) {
+    throw notFound('评论不存在');
+  }
+  const first = row.parentId ? (await queries.selectCommentsByIds(db, [row.parentId]))[0] : row;
+  if (!first) throw notFound('评论不存在');
+  const pageSize = input.pageSize ?? PAGE_SIZE.comments;
+  const pageNum = input.pageNum ?? 1;
+  const replies = await queries.selectReplyPage(db, {
+    parentId: first.id,
+    viewerId: viewer?.id ?? null,
+    limit: pageSize,
+    offset: (pageNum - 1) * pageSize,
+  });
+  const [comment] = await hydrate(db, [first], viewer, replies);
+  return { comment, replies: comment.topSubCommentList, pageNum, hasMore: replies.length === pageSize };
+}
+
+/**
+ * Deletes a comment (author or admin). It is kept, marked deleted, so replies under it stay
+ * in place under 此评论已删除; the counters drop in the same transaction.
+ */
+export async function deleteComment(db: Db, viewer: Viewer | null, commentId: string) {
+  const signedIn = requireViewer(viewer);
+  await db.transaction(async (tx) => {
+    const [peek] = await queries.selectCommentsByIds(tx, [commentId]);
+    if (!peek || peek.deleted) throw notFound('评论不存在');
+    if (!passesRoleCheck(signedIn, { id: peek.userId ?? '' })) throw forbidden();
+    // Target first, then the comment: the same lock order as createComment.
+    await queries.lockTarget(tx, peek.targetType, peek.targetId);
+    const row = await queries.selectCommentForUpdate(tx, commentId);
+    if (!row || row.deleted) throw notFound('评论不存在');
+    await tx.update(comments).set({ deleted: true, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    await queries.moveTargetCommentCount(tx, row.targetType, row.targetId, -1);
+    if (row.parentId) await queries.moveSubCommentCount(tx, row.parentId, -1);
+    if (
+      row.targetType === 'entry' &&
+      row.userId &&
+      (await queries.countUserEntryComments(tx, row.userId, row.targetId)) === 0
+    ) {
+      await queries.moveCommentedEntriesCount(tx, row.userId, -1);
+    }
+  });
+  return { commentId };
+}
+
+/** Like (PUT) or unlike (DELETE) a comment: the like row and like_count move together. */
+export async function setCommentLike(db: Db, viewer: Viewer | null, commentId: string, like: boolean) {
+  const signedIn = requireViewer(viewer);
+  return db.transaction(async (tx) => {
+    const [row] = await queries.selectCommentsByIds(tx, [commentId]);
+    if (!row || row.deleted) throw notFound('评论不存在');
+    let changed = false;
+    if (like) {
+      const inserted = await tx
+        .insert(commentLikes)
+        .values({ userId: signedIn.id, commentId })
+        .onConflictDoNothing()
+        .returning({ id: commentLikes.commentId });
+      changed = inserted.length > 0;
+    } else {
+      const removed = await tx
+        .delete(commentLikes)
+        .where(and(eq(commentLikes.userId, signedIn.id), eq(commentLikes.commentId, commentId)))
+        .returning({ id: commentLikes.commentId });
+      changed = removed.length > 0;
+    }
+    if (changed) {
+      await tx
+        .update(comments)
+        .set({ likeCount: sql`${comments.likeCount} + ${like ? 1 : -1}` })
+        .where(eq(comments.id, commentId));
+      await tx.update(comments).set({ hotScore: queries.commentHotScore }).where(eq(comments.id, commentId));
+      if (like && row.userId) {
+        await notify(tx, { type: 'like_comment', actorId: signedIn.id, recipientId: row.userId, commentId });
+      }
+    }
+    const [after] = await tx.select({ likeCount: comments.likeCount }).from(comments).where(eq(comments.id, commentId));
+    return { liked: like, likeCount: after?.likeCount ?? 0 };
+  });
+}

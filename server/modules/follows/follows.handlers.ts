@@ -1,0 +1,80 @@
+import { ok } from '../../http/envelope.ts';
+import { badRequest } from '../../http/errors.ts';
+import { createApi } from '../../http/openapi.ts';
+import * as routes from './follows.routes.ts';
+import {
+  followUsers,
+  getFollowInfo,
+  getMultiUser,
+  isFollowed,
+  listFollows,
+  suggestByTag,
+  unfollowUsers,
+} from './follows.service.ts';
+import { listMutes, muteTarget, unmuteTarget } from './mutes.service.ts';
+import { parseIdList } from './people.schemas.ts';
+import { listUserLog } from './profiles.service.ts';
+
+function ids(value: string): string[] {
+  const list = parseIdList(value);
+  if (!list) throw badRequest('invalid id');
+  return list;
+}
+
+export const followApi = createApi()
+  .openapi(routes.follow, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const body = c.req.valid('json');
+    return ok(c, await followUsers(db, viewer, { follower: body.follower, followees: ids(body.followee) }));
+  })
+  .openapi(routes.unfollow, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const body = c.req.valid('json');
+    return ok(c, await unfollowUsers(db, viewer, { follower: body.follower, followees: ids(body.followee) }));
+  })
+  .openapi(routes.isCurrentUserFollowed, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const query = c.req.valid('query');
+    return ok(c, await isFollowed(db, viewer, { currentUid: query.currentUid, targetUids: ids(query.targetUids) }));
+  })
+  .openapi(routes.followerList, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const { uid, before, limit } = c.req.valid('query');
+    return ok(c, await listFollows(db, viewer, { uid, before, limit, direction: 'followers' }));
+  })
+  .openapi(routes.followeeList, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const { uid, before, limit } = c.req.valid('query');
+    return ok(c, await listFollows(db, viewer, { uid, before, limit, direction: 'followees' }));
+  })
+  .openapi(routes.followInfo, async (c) => ok(c, await getFollowInfo(c.get('ctx').db, c.req.valid('query').uid)));
+
+export const suggestApi = createApi().openapi(routes.getByTag, async (c) => {
+  const { db, viewer } = c.get('ctx');
+  return ok(c, await suggestByTag(db, viewer, c.req.valid('query').tag));
+});
+
+/** The `user` service's social calls (the accounts work serves its other paths). */
+export const peopleApi = createApi()
+  .openapi(routes.getMultiUser, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const query = c.req.valid('query');
+    const cols = query.cols ? query.cols.split('|').filter(Boolean) : null;
+    return ok(c, await getMultiUser(db, viewer, ids(query.ids), cols));
+  })
+  .openapi(routes.getUserLog, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listUserLog(db, viewer, c.req.valid('query')));
+  })
+  .openapi(routes.mute, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await muteTarget(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.unmute, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await unmuteTarget(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.listMutes, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listMutes(db, viewer, c.req.valid('query').targetType));
+  });

@@ -1,0 +1,115 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@db/client.ts';
+import { entries, tags } from '@db/schema/content.ts';
+import { follows, mutes, users } from '@db/schema/users.ts';
+import { userBriefColumns } from '../users/users.queries.ts';
+
+/** Locks the people a follow change touches, in id order, so crossing follows cannot deadlock. */
+export async function lockUsers(tx: Tx, ids: string[]) {
+  return tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('update');
+}
+
+export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
+  const inserted = await tx
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ id: follows.followeeId });
+  if (inserted.length === 0) return false;
+  await moveFollowCounts(tx, followerId, followeeId, 1);
+  return true;
+}
+
+export async function deleteFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
+  const removed = await tx
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ id: follows.followeeId });
+  if (removed.length === 0) return false;
+  await moveFollowCounts(tx, followerId, followeeId, -1);
+  return true;
+}
+
+async function moveFollowCounts(tx: Tx, followerId: string, followeeId: string, delta: 1 | -1) {
+  await tx
+    .update(users)
+    .set({ followingCount: sql`${users.followingCount} + ${delta}` })
+    .where(eq(users.id, followerId));
+  await tx
+    .update(users)
+    .set({ followerCount: sql`${users.followerCount} + ${delta}` })
+    .where(eq(users.id, followeeId));
+}
+
+export async function selectFollowedAmong(db: Db, followerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), inArray(follows.followeeId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export const followUserColumns = { ...userBriefColumns, followingCount: users.followingCount };
+
+/** One page of a person's followers or followees, newest follow first (follows_*_created_idx). */
+export async function selectFollowPage(
+  db: Db,
+  q: { uid: string; direction: 'followers' | 'followees'; cursor: { value: number; id: string } | null; limit: number },
+) {
+  const mine = q.direction === 'followers' ? follows.followeeId : follows.followerId;
+  const other = q.direction === 'followers' ? follows.followerId : follows.followeeId;
+  const where = [eq(mine, q.uid)];
+  if (q.cursor) {
+    where.push(
+      sql`(${follows.createdAt}, ${other}) < (${new Date(q.cursor.value).toISOString()}::timestamptz, ${q.cursor.id})`,
+    );
+  }
+  return db
+    .select({ ...followUserColumns, followedAt: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, other))
+    .where(and(...where))
+    .orderBy(desc(follows.createdAt), desc(other))
+    .limit(q.limit);
+}
+
+/** Authors of a category's recent entries the viewer does not follow yet, most prolific first. */
+export async function selectCategoryAuthors(db: Db, categoryId: string, viewerId: string | null, limit: number) {
+  const recent = db
+    .select({ userId: entries.userId })
+    .from(entries)
+    .where(eq(entries.categoryId, categoryId))
+    .orderBy(desc(entries.createdAt), desc(entries.id))
+    .limit(500)
+    .as('recent');
+  const rows = await db
+    .select({ id: recent.userId, n: sql<number>`count(*)::int` })
+    .from(recent)
+    .where(
+      viewerId
+        ? sql`${recent.userId} is not null and ${recent.userId} <> ${viewerId}
+            and not exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${recent.userId})
+            and not exists (select 1 from ${mutes} where ${mutes.userId} = ${viewerId} and ${mutes.targetType} = 'user' and ${mutes.targetId} = ${recent.userId})`
+        : sql`${recent.userId} is not null`,
+    )
+    .groupBy(recent.userId)
+    .orderBy(sql`count(*) desc`)
+    .limit(limit);
+  return rows.map((r) => r.id).filter((id): id is string => id !== null);
+}
+
+export async function selectFollowUsers(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select(followUserColumns).from(users).where(inArray(users.id, ids));
+}
+
+export async function userExists(db: Db | Tx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return Boolean(row);
+}
+
+export async function tagExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: tags.id }).from(tags).where(eq(tags.id, id));
+  return Boolean(row);
+}

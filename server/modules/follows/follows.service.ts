@@ -1,0 +1,180 @@
+import { PAGE_SIZE } from '@core/constants.ts';
+import type { Db } from '@db/client.ts';
+import { users } from '@db/schema/users.ts';
+import { inArray } from 'drizzle-orm';
+import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { DEFAULT_SUGGEST_CATEGORY, getCategoryIndex } from '../tags/tags.service.ts';
+import * as queries from './follows.queries.ts';
+
+export type FollowUser = Awaited<ReturnType<typeof queries.selectFollowUsers>>[number] & { isFollow: boolean };
+
+/** SPEC §8: follow answers 3 (forbidden) for anyone acting as somebody else. */
+function requireSelf(viewer: Viewer | null, follower: string): Viewer {
+  const signedIn = requireViewer(viewer);
+  if (!passesRoleCheck(signedIn, { id: follower })) throw forbidden('Forbidden');
+  return signedIn;
+}
+
+/**
+ * /follow (followee may hold several ids joined by a bar, SPEC §7.2): each new follow row moves
+ * the follower's followingCount and the followee's followerCount and notifies the followee,
+ * all in one transaction. Following someone already followed changes nothing.
+ */
+export async function followUsers(db: Db, viewer: Viewer | null, input: { follower: string; followees: string[] }) {
+  requireSelf(viewer, input.follower);
+  const followees = input.followees.filter((id) => id !== input.follower);
+  if (followees.length === 0) throw badRequest('不能关注自己');
+  return db.transaction(async (tx) => {
+    const locked = await queries.lockUsers(tx, [input.follower, ...followees]);
+    const found = new Set(locked.map((r) => r.id));
+    if (!found.has(input.follower) || !followees.every((id) => found.has(id))) throw notFound('此用户不存在');
+    const added: string[] = [];
+    for (const followee of followees) {
+      if (await queries.insertFollow(tx, input.follower, followee)) {
+        added.push(followee);
+        await notify(tx, { type: 'follow', actorId: input.follower, recipientId: followee });
+      }
+    }
+    const [me] = await tx
+      .select({ followingCount: users.followingCount })
+      .from(users)
+      .where(inArray(users.id, [input.follower]));
+    return { followed: true, added, followingCount: me?.followingCount ?? 0 };
+  });
+}
+
+export async function unfollowUsers(db: Db, viewer: Viewer | null, input: { follower: string; followees: string[] }) {
+  requireSelf(viewer, input.follower);
+  return db.transaction(async (tx) => {
+    const locked = await queries.lockUsers(tx, [input.follower, ...input.followees]);
+    const found = new Set(locked.map((r) => r.id));
+    if (!found.has(input.follower) || !input.followees.every((id) => found.has(id))) throw notFound('此用户不存在');
+    const removed: string[] = [];
+    for (const followee of input.followees) {
+      if (await queries.deleteFollow(tx, input.follower, followee)) removed.push(followee);
+    }
+    const [me] = await tx
+      .select({ followingCount: users.followingCount })
+      .from(users)
+      .where(inArray(users.id, [input.follower]));
+    return { followed: false, removed, followingCount: me?.followingCount ?? 0 };
+  });
+}
+
+/** { [targetUid]: followed } for the viewer; visitors follow nobody. */
+export async function isFollowed(db: Db, viewer: Viewer | null, input: { currentUid?: string; targetUids: string[] }) {
+  if (input.currentUid && (!viewer || !passesRoleCheck(viewer, { id: input.currentUid }))) throw forbidden('Forbidden');
+  const followerId = input.currentUid ?? viewer?.id;
+  const followed = followerId ? await queries.selectFollowedAmong(db, followerId, input.targetUids) : new Set();
+  return Object.fromEntries(input.targetUids.map((id) => [id, followed.has(id)]));
+}
+
+async function withIsFollow<T extends { id: string }>(db: Db, viewer: Viewer | null, rows: T[]) {
+  const followed = viewer
+    ? await queries.selectFollowedAmong(
+        db,
+        viewer.id,
+        rows.map((r) => r.id),
+      )
+    : new Set<string>();
+  return rows.map((row) => ({ ...row, isFollow: followed.has(row.id) }));
+}
+
+/** /getUserFollowerList and /getUserFolloweeList: newest follow first, `before` cursor. */
+export async function listFollows(
+  db: Db,
+  viewer: Viewer | null,
+  input: { uid: string; direction: 'followers' | 'followees'; before?: string; limit?: number },
+) {
+  if (!(await queries.userExists(db, input.uid))) throw notFound('此用户不存在');
+  const cursor = decodeCursor(input.before);
+  if (input.before && !cursor) throw badRequest('invalid pointer');
+  const limit = input.limit ?? PAGE_SIZE.users;
+  const rows = await queries.selectFollowPage(db, { uid: input.uid, direction: input.direction, cursor, limit });
+  const last = rows.at(-1);
+  const list = await withIsFollow(
+    db,
+    viewer,
+    rows.map(({ followedAt: _at, ...user }) => user),
+  );
+  return { list, pointer: last && rows.length === limit ? encodeCursor(last.followedAt.getTime(), last.id) : null };
+}
+
+export async function getFollowInfo(db: Db, uid: string) {
+  const [row] = await db
+    .select({ followerNum: users.followerCount, followeeNum: users.followingCount })
+    .from(users)
+    .where(inArray(users.id, [uid]));
+  if (!row) throw notFound('此用户不存在');
+  return row;
+}
+
+/** Columns /get_multi_user may be asked for (cols joined by a pipe); private fields are never given. */
+export const MULTI_USER_COLUMNS = [
+  'username',
+  'avatarLarge',
+  'role',
+  'jobTitle',
+  'company',
+  'selfDescription',
+  'blogAddress',
+  'isXiaoceAuthor',
+  'followerCount',
+  'followingCount',
+  'beLikedCount',
+  'beReadCount',
+  'postedPostsCount',
+  'postedEntriesCount',
+  'collectionCount',
+  'subscribedTagCount',
+  'pinCount',
+  'createdAt',
+] as const;
+
+export async function getMultiUser(db: Db, viewer: Viewer | null, ids: string[], cols: string[] | null) {
+  const wanted = cols ? MULTI_USER_COLUMNS.filter((c) => cols.includes(c)) : MULTI_USER_COLUMNS;
+  const rows = await db
+    .select(
+      Object.fromEntries([['id', users.id], ...wanted.map((c) => [c, users[c]])]) as Record<string, typeof users.id>,
+    )
+    .from(users)
+    .where(inArray(users.id, ids));
+  const followed = viewer ? await queries.selectFollowedAmong(db, viewer.id, ids) : new Set<string>();
+  return Object.fromEntries(
+    rows.map((row) => {
+      const value = row as unknown as Record<string, unknown>;
+      const createdAt = value.createdAt instanceof Date ? { createdAt: value.createdAt.toISOString() } : {};
+      return [value.id as string, { ...value, ...createdAt, followed: followed.has(value.id as string) }];
+    }),
+  );
+}
+
+/** SPEC §9: 4 random people per category; default category 产品 (product). */
+export async function suggestByTag(
+  db: Db,
+  viewer: Viewer | null,
+  tag: string | undefined,
+  limit = PAGE_SIZE.suggestedUsers,
+) {
+  const index = await getCategoryIndex(db);
+  const key = tag || DEFAULT_SUGGEST_CATEGORY;
+  const category = index.byKey.get(key) ?? index.list.find((c) => c.title === key);
+  if (!category) throw notFound('分类不存在');
+  const candidates = await queries.selectCategoryAuthors(db, category.id, viewer?.id ?? null, 40);
+  for (let i = candidates.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [candidates[i], candidates[j]] = [candidates[j], candidates[i]];
+  }
+  const picked = candidates.slice(0, limit);
+  const rows = await queries.selectFollowUsers(db, picked);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const list = await withIsFollow(
+    db,
+    viewer,
+    picked.map((id) => byId.get(id)).filter((r) => r !== undefined),
+  );
+  return { category: { name: category.name, title: category.title }, list };
+}

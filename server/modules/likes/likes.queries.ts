@@ -1,0 +1,127 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@db/client.ts';
+import { entries, entryLikes } from '@db/schema/content.ts';
+import { follows, users } from '@db/schema/users.ts';
+import { hotScoreSql } from '../entries/entries.queries.ts';
+import { userBriefColumns } from '../users/users.service.ts';
+
+export async function selectEntryAuthor(db: Db | Tx, entryId: string) {
+  const [row] = await db
+    .select({ id: entries.id, userId: entries.userId })
+    .from(entries)
+    .where(eq(entries.id, entryId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** True when the like row was really inserted (a repeated like changes nothing). */
+export async function insertLike(tx: Tx, userId: string, entryId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(entryLikes)
+    .values({ userId, entryId })
+    .onConflictDoNothing()
+    .returning({ userId: entryLikes.userId });
+  return rows.length > 0;
+}
+
+/** True when a like row was really deleted. */
+export async function deleteLike(tx: Tx, userId: string, entryId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(entryLikes)
+    .where(and(eq(entryLikes.userId, userId), eq(entryLikes.entryId, entryId)))
+    .returning({ userId: entryLikes.userId });
+  return rows.length > 0;
+}
+
+/** Moves the entry's like count, then its hot score from the new count; returns the new count. */
+export async function addEntryLikeCount(tx: Tx, entryId: string, delta: number): Promise<number> {
+  await tx
+    .update(entries)
+    .set({ likeCount: sql`${entries.likeCount} + ${delta}` })
+    .where(eq(entries.id, entryId));
+  const [row] = await tx
+    .update(entries)
+    .set({ hotScore: hotScoreSql })
+    .where(eq(entries.id, entryId))
+    .returning({ likeCount: entries.likeCount });
+  return row?.likeCount ?? 0;
+}
+
+export async function addUserLikeCounters(
+  tx: Tx,
+  { likerId, authorId, delta }: { likerId: string; authorId: string | null; delta: number },
+) {
+  await tx
+    .update(users)
+    .set({ likedEntriesCount: sql`${users.likedEntriesCount} + ${delta}` })
+    .where(eq(users.id, likerId));
+  if (authorId) {
+    await tx
+      .update(users)
+      .set({ beLikedCount: sql`${users.beLikedCount} + ${delta}` })
+      .where(eq(users.id, authorId));
+  }
+}
+
+export async function selectLikeState(db: Db, userId: string, entryId: string) {
+  const [row] = await db
+    .select({
+      likeCount: entries.likeCount,
+      liked: sql<boolean>`exists (select 1 from ${entryLikes} where ${entryLikes.userId} = ${userId} and ${entryLikes.entryId} = ${entries.id})`,
+    })
+    .from(entries)
+    .where(eq(entries.id, entryId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A user's likes, newest first (entry_likes_user_created_idx); the entry id breaks ties. */
+export async function selectUserLikes(
+  db: Db,
+  q: { userId: string; cursor: { createdAt: number; entryId: string } | null; limit: number },
+) {
+  return db
+    .select({ entryId: entryLikes.entryId, createdAt: entryLikes.createdAt })
+    .from(entryLikes)
+    .where(
+      and(
+        eq(entryLikes.userId, q.userId),
+        q.cursor
+          ? sql`(${entryLikes.createdAt}, ${entryLikes.entryId}) < (${new Date(q.cursor.createdAt).toISOString()}::timestamptz, ${q.cursor.entryId})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(entryLikes.createdAt), desc(entryLikes.entryId))
+    .limit(q.limit);
+}
+
+export async function selectUserLikedCount(db: Db, userId: string) {
+  const [row] = await db.select({ n: users.likedEntriesCount }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? row.n : null;
+}
+
+/** The people who liked an entry, newest first (entry_likes_entry_created_idx), a zero-based page. */
+export async function selectEntryLikers(db: Db, q: { entryId: string; page: number; pageSize: number }) {
+  return db
+    .select({ ...userBriefColumns, likedAt: entryLikes.createdAt })
+    .from(entryLikes)
+    .innerJoin(users, eq(users.id, entryLikes.userId))
+    .where(eq(entryLikes.entryId, q.entryId))
+    .orderBy(desc(entryLikes.createdAt), desc(entryLikes.userId))
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize);
+}
+
+export async function selectFollowedAmong(db: Db, followerId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), inArray(follows.followeeId, userIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function selectEntryLikeCount(db: Db | Tx, entryId: string) {
+  const [row] = await db.select({ n: entries.likeCount }).from(entries).where(eq(entries.id, entryId)).limit(1);
+  return row ? row.n : null;
+}

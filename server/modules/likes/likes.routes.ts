@@ -1,0 +1,93 @@
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { entryListSchema } from '../entries/entries.schemas.ts';
+
+const tags = ['like'];
+const idParam = z.object({ id: z.string().max(64) });
+const likeState = z.object({ like: z.boolean(), likeCount: z.number() }).openapi('LikeState');
+const stateResponses = { ...okResponse(likeState), ...errorResponses(400, 401, 404) };
+
+export const like = createRoute({
+  method: 'put',
+  path: '/user/like/entry/{id}',
+  tags,
+  summary: 'Like an entry',
+  request: { params: idParam },
+  responses: stateResponses,
+});
+
+export const unlike = createRoute({
+  method: 'delete',
+  path: '/user/like/entry/{id}',
+  tags,
+  summary: 'Unlike an entry',
+  request: { params: idParam },
+  responses: stateResponses,
+});
+
+export const getState = createRoute({
+  method: 'get',
+  path: '/user/like/entry/{id}',
+  tags,
+  summary: 'Whether the viewer likes an entry',
+  request: { params: idParam },
+  responses: stateResponses,
+});
+
+export const likedEntries = createRoute({
+  method: 'get',
+  path: '/user/{id}/like/entry',
+  tags,
+  summary: 'The entries a user liked, newest like first (keyset: pass pointer back as before)',
+  request: {
+    params: idParam,
+    query: z.object({
+      before: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+      src: z.string().optional(),
+    }),
+  },
+  responses: { ...okResponse(entryListSchema), ...errorResponses(400, 404) },
+});
+
+const likerSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    avatarLarge: z.string(),
+    role: z.string(),
+    jobTitle: z.string(),
+    company: z.string(),
+    selfDescription: z.string(),
+    followerCount: z.number(),
+    postedPostsCount: z.number(),
+    beLikedCount: z.number(),
+    beReadCount: z.number(),
+    isXiaoceAuthor: z.boolean(),
+    isFollow: z.boolean(),
+    likedAt: z.string(),
+  })
+  .openapi('Liker');
+
+export const likersSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  userList: z.array(likerSchema),
+});
+
+export const likers = createRoute({
+  method: 'get',
+  path: '/entry/{id}/user',
+  tags,
+  summary: 'The people who liked an entry (zero-based pages); each carries isFollow for the viewer',
+  request: {
+    params: idParam,
+    query: z.object({
+      page: z.coerce.number().int().min(0).max(10_000).default(0),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+      src: z.string().optional(),
+    }),
+  },
+  responses: { ...okResponse(likersSchema), ...errorResponses(400, 404) },
+});

@@ -1,0 +1,127 @@
+/**
+ * Entry likes (SPEC §7.3 like service). A like and everything it moves — the entry's like count
+ * and hot score, the liker's liked-entries counter, the author's be-liked counter and the
+ * author's notification — land in one transaction, and only when a row really changed, so
+ * repeated or concurrent calls keep every counter equal to the rows it counts.
+ */
+import { PAGE_SIZE } from '@core/constants.ts';
+import { isValidId } from '@core/ids.ts';
+import type { Db } from '@db/client.ts';
+import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { getEntriesByIds } from '../entries/entries.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import * as queries from './likes.queries.ts';
+
+type Ctx = Pick<RequestContext, 'db' | 'viewer'>;
+
+export interface LikeState {
+  like: boolean;
+  likeCount: number;
+}
+
+function checkId(id: string) {
+  if (!isValidId(id)) throw badRequest('invalid id');
+}
+
+export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
+  const viewer = requireViewer(ctx.viewer);
+  checkId(entryId);
+  return ctx.db.transaction(async (tx) => {
+    const entry = await queries.selectEntryAuthor(tx, entryId);
+    if (!entry) throw notFound('此文章不存在');
+    if (!(await queries.insertLike(tx, viewer.id, entryId))) {
+      const state = await queries.selectEntryLikeCount(tx, entryId);
+      return { like: true, likeCount: state ?? 0 };
+    }
+    const likeCount = await queries.addEntryLikeCount(tx, entryId, 1);
+    await queries.addUserLikeCounters(tx, { likerId: viewer.id, authorId: entry.userId, delta: 1 });
+    if (entry.userId) await notify(tx, { type: 'like_entry', actorId: viewer.id, recipientId: entry.userId, entryId });
+    return { like: true, likeCount };
+  });
+}
+
+export async function unlikeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
+  const viewer = requireViewer(ctx.viewer);
+  checkId(entryId);
+  return ctx.db.transaction(async (tx) => {
+    const entry = await queries.selectEntryAuthor(tx, entryId);
+    if (!entry) throw notFound('此文章不存在');
+    if (!(await queries.deleteLike(tx, viewer.id, entryId))) {
+      const state = await queries.selectEntryLikeCount(tx, entryId);
+      return { like: false, likeCount: state ?? 0 };
+    }
+    const likeCount = await queries.addEntryLikeCount(tx, entryId, -1);
+    await queries.addUserLikeCounters(tx, { likerId: viewer.id, authorId: entry.userId, delta: -1 });
+    return { like: false, likeCount };
+  });
+}
+
+/** GET /user/like/entry/{id}: whether the viewer likes the entry. */
+export async function getLikeState(ctx: Ctx, entryId: string): Promise<LikeState> {
+  const viewer = requireViewer(ctx.viewer);
+  checkId(entryId);
+  const state = await queries.selectLikeState(ctx.db, viewer.id, entryId);
+  if (!state) throw notFound('此文章不存在');
+  return { like: state.liked, likeCount: state.likeCount };
+}
+
+/** GET /user/{id}/like/entry: the entries a user liked, newest like first, keyset by `before`. */
+export async function listLikedEntries(
+  db: Db,
+  options: { userId: string; before?: string; limit?: number; viewer: Viewer | null },
+) {
+  checkId(options.userId);
+  const limit = options.limit ?? PAGE_SIZE.feed;
+  const cursor = decodeCursor(options.before);
+  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const total = await queries.selectUserLikedCount(db, options.userId);
+  if (total === null) throw notFound('此用户不存在');
+  const likes = await queries.selectUserLikes(db, {
+    userId: options.userId,
+    cursor: cursor ? { createdAt: cursor.value, entryId: cursor.id } : null,
+    limit,
+  });
+  const entrylist = await getEntriesByIds(
+    db,
+    likes.map((l) => l.entryId),
+    options.viewer,
+  );
+  const last = likes.at(-1);
+  return {
+    total,
+    entrylist,
+    pointer: last && likes.length === limit ? encodeCursor(last.createdAt.getTime(), last.entryId) : null,
+  };
+}
+
+/** GET /entry/{id}/user: the likers of an entry, zero-based pages; each carries isFollow for the viewer. */
+export async function listEntryLikers(
+  db: Db,
+  options: { entryId: string; page: number; pageSize?: number; viewer: Viewer | null },
+) {
+  checkId(options.entryId);
+  const pageSize = options.pageSize ?? PAGE_SIZE.likers;
+  const total = await queries.selectEntryLikeCount(db, options.entryId);
+  if (total === null) throw notFound('此文章不存在');
+  const rows = await queries.selectEntryLikers(db, { entryId: options.entryId, page: options.page, pageSize });
+  const followed = options.viewer
+    ? await queries.selectFollowedAmong(
+        db,
+        options.viewer.id,
+        rows.map((r) => r.id),
+      )
+    : new Set<string>();
+  return {
+    total,
+    page: options.page,
+    pageSize,
+    userList: rows.map(({ likedAt, ...user }) => ({
+      ...user,
+      isFollow: followed.has(user.id),
+      likedAt: likedAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,86 @@
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import {
+  notificationPageSchema,
+  sendSystemNoticeSchema,
+  systemPageSchema,
+  unreadCountsSchema,
+} from './notifications.schemas.ts';
+
+const tags = ['notification'];
+
+function countsRoute(path: string, summary: string) {
+  return createRoute({
+    method: 'get',
+    path,
+    tags,
+    summary,
+    responses: { ...okResponse(unreadCountsSchema), ...errorResponses(401) },
+  });
+}
+
+export const getUserNotificationNum = countsRoute('/getUserNotificationNum', 'Unread counts: user, system, total');
+export const setUserNotificationNum = countsRoute(
+  '/setUserNotificationNum',
+  'Read-all for the user notifications; returns the new unread counts',
+);
+export const getUnreadSystemNotificationNum = countsRoute(
+  '/getUnreadSystemNotificationNum',
+  'Unread counts (system is the unread system notices)',
+);
+export const checkAllSystemNotification = countsRoute(
+  '/checkAllSystemNotification',
+  'Read-all for the system notifications; returns the new unread counts',
+);
+
+export const getUserNotification = createRoute({
+  method: 'get',
+  path: '/getUserNotification',
+  tags,
+  summary: 'The viewer’s notification groups (userList, count, target), newest activity first; muted users left out',
+  request: {
+    query: z.object({
+      before: z.string().max(200).optional().openapi({ description: 'The pointer of the previous page' }),
+    }),
+  },
+  responses: { ...okResponse(notificationPageSchema), ...errorResponses(400, 401) },
+});
+
+export const getSystemNotification = createRoute({
+  method: 'get',
+  path: '/getSystemNotification',
+  tags,
+  summary: 'The viewer’s system notifications, newest first',
+  request: {
+    query: z.object({
+      pointer: z.string().max(200).optional().openapi({ description: 'The pointer of the previous page' }),
+    }),
+  },
+  responses: { ...okResponse(systemPageSchema), ...errorResponses(400, 401) },
+});
+
+export const sendSystemNotification = createRoute({
+  method: 'post',
+  path: '/sendSystemNotification',
+  tags,
+  summary: 'Administrators: send a system notice to one person or to everyone',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: sendSystemNoticeSchema } },
+    },
+  },
+  responses: { ...okResponse(z.object({ sent: z.number() })), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const unreadStream = createRoute({
+  method: 'get',
+  path: '/stream',
+  tags,
+  summary:
+    'Server-sent events: `unread` with { user, system, total } at once and whenever they change (any instance); a comment every 25 s',
+  responses: {
+    200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...errorResponses(401),
+  },
+});

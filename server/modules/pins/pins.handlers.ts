@@ -1,0 +1,47 @@
+import { ok } from '../../http/envelope.ts';
+import { notFound } from '../../http/errors.ts';
+import { createApi } from '../../http/openapi.ts';
+import { getCommentThread, listComments } from '../comments/comments.service.ts';
+import * as routes from './pins.routes.ts';
+import { deletePin, getPin, listPins, publishPin, setPinLike } from './pins.service.ts';
+
+export const pinApi = createApi()
+  .openapi(routes.publish, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await publishPin(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.remove, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await deletePin(db, viewer, c.req.valid('json').msgId));
+  })
+  .openapi(routes.list, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const { sort, before, limit, uid } = c.req.valid('query');
+    return ok(c, await listPins(db, viewer, { sort, before, limit, userId: uid }));
+  })
+  .openapi(routes.getById, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await getPin(db, viewer, c.req.valid('query').msgId));
+  })
+  .openapi(routes.like, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await setPinLike(db, viewer, c.req.valid('json').msgId, true));
+  })
+  .openapi(routes.unlike, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await setPinLike(db, viewer, c.req.valid('json').msgId, false));
+  })
+  .openapi(routes.comments, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const targetId = c.req.valid('param').pinId;
+    return ok(c, await listComments(db, viewer, { targetType: 'pin', targetId, ...c.req.valid('query') }));
+  })
+  .openapi(routes.replies, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    const thread = await getCommentThread(db, viewer, {
+      commentId: c.req.valid('param').commentId,
+      ...c.req.valid('query'),
+    });
+    if (thread.comment.targetType !== 'pin') throw notFound('评论不存在');
+    return ok(c, thread);
+  });

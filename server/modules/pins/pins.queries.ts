@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '@db/client.ts';
+import { pinLikes, pins } from '@db/schema/social.ts';
+import { follows, users } from '@db/schema/users.ts';
+import { notMutedBy, pinHotScore } from '../comments/comments.queries.ts';
+
+export const pinColumns = {
+  id: pins.id,
+  userId: pins.userId,
+  content: pins.content,
+  imageUrlList: pins.imageUrlList,
+  likeCount: pins.likeCount,
+  commentCount: pins.commentCount,
+  hotScore: pins.hotScore,
+  createdAt: pins.createdAt,
+  updatedAt: pins.updatedAt,
+};
+
+export type PinRow = Awaited<ReturnType<typeof selectPinsByIds>>[number];
+export type PinSort = 'newest' | 'hot' | 'following';
+
+export async function selectPinsByIds(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select(pinColumns).from(pins).where(inArray(pins.id, ids));
+}
+
+export interface PinPageQuery {
+  sort: PinSort;
+  viewerId: string | null;
+  userId?: string;
+  cursor: { value: number; id: string } | null;
+  limit: number;
+}
+
+/** A keyset page of pins: newest (pins_created_idx), hot (pins_hot_idx), or by followees. */
+export async function selectPinPage(db: Db, q: PinPageQuery) {
+  const where: (SQL | undefined)[] = [notMutedBy(q.viewerId, pins.userId)];
+  if (q.userId) where.push(eq(pins.userId, q.userId));
+  if (q.sort === 'following' && q.viewerId) {
+    const followees = db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, q.viewerId));
+    where.push(or(inArray(pins.userId, followees), eq(pins.userId, q.viewerId)));
+  }
+  const hot = q.sort === 'hot';
+  const column = hot ? pins.hotScore : pins.createdAt;
+  if (q.cursor) {
+    const value = hot ? sql`${q.cursor.value}` : sql`${new Date(q.cursor.value).toISOString()}::timestamptz`;
+    where.push(sql`(${column}, ${pins.id}) < (${value}, ${q.cursor.id})`);
+  }
+  return db
+    .select(pinColumns)
+    .from(pins)
+    .where(and(...where))
+    .orderBy(desc(column), desc(pins.id))
+    .limit(q.limit);
+}
+
+export async function selectLikedPinIds(db: Db, viewerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: pinLikes.pinId })
+    .from(pinLikes)
+    .where(and(eq(pinLikes.userId, viewerId), inArray(pinLikes.pinId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertPin(tx: Tx, values: typeof pins.$inferInsert) {
+  await tx.insert(pins).values(values);
+  await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, values.id));
+  if (values.userId) {
+    await tx
+      .update(users)
+      .set({ pinCount: sql`${users.pinCount} + 1` })
+      .where(eq(users.id, values.userId));
+  }
+}
+
+export async function deletePinRow(tx: Tx, id: string, userId: string | null) {
+  const removed = await tx.delete(pins).where(eq(pins.id, id)).returning({ id: pins.id });
+  if (removed.length > 0 && userId) {
+    await tx
+      .update(users)
+      .set({ pinCount: sql`${users.pinCount} - 1` })
+      .where(eq(users.id, userId));
+  }
+  return removed.length > 0;
+}
+
+/** Adds or removes the viewer's like; the counter and hot score move only when a row did. */
+export async function togglePinLike(tx: Tx, userId: string, pinId: string, like: boolean): Promise<boolean> {
+  const changed = like
+    ? await tx.insert(pinLikes).values({ userId, pinId }).onConflictDoNothing().returning({ id: pinLikes.pinId })
+    : await tx
+        .delete(pinLikes)
+        .where(and(eq(pinLikes.userId, userId), eq(pinLikes.pinId, pinId)))
+        .returning({ id: pinLikes.pinId });
+  if (changed.length === 0) return false;
+  await tx
+    .update(pins)
+    .set({ likeCount: sql`${pins.likeCount} + ${like ? 1 : -1}` })
+    .where(eq(pins.id, pinId));
+  await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, pinId));
+  return true;
+}

@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { PAGE_SIZE } from '@core/constants.ts';
+import { newId } from '@core/ids.ts';
+import type { Db } from '@db/client.ts';
+import { comments, pins } from '@db/schema/social.ts';
+import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { checkOwnImages } from '../comments/comments.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { PLACEHOLDER_USER, type UserBrief } from '../users/users.service.ts';
+import { selectUserBriefs } from '../users/users.queries.ts';
+import * as queries from './pins.queries.ts';
+import { and } from 'drizzle-orm';
+
+export const PIN_MAX_CHARS = 1000;
+export const PIN_MAX_IMAGES = 9;
+export const EMPTY_PIN_MESSAGE = '沸点内容不能为空';
+export const PIN_TOO_LONG_MESSAGE = `沸点内容不能超过${PIN_MAX_CHARS}字`;
+export const PIN_NOT_FOUND = '沸点不存在';
+
+export interface PinView {
+  id: string;
+  user: UserBrief;
+  content: string;
+  imageUrlList: string[];
+  liked: boolean;
+  likeCount: number;
+  commentCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+async function hydrate(db: Db, rows: queries.PinRow[], viewer: Viewer | null): Promise<PinView[]> {
+  const [briefs, liked] = await Promise.all([
+    selectUserBriefs(db, [...new Set(rows.map((r) => r.userId).filter((id): id is string => Boolean(id)))]),
+    viewer
+      ? queries.selectLikedPinIds(
+          db,
+          viewer.id,
+          rows.map((r) => r.id),
+        )
+      : Promise.resolve(new Set<string>()),
+  ]);
+  const byId = new Map(briefs.map((u) => [u.id, u]));
+  return rows.map((row) => ({
+    id: row.id,
+    user: (row.userId && byId.get(row.userId)) || PLACEHOLDER_USER,
+    content: row.content,
+    imageUrlList: row.imageUrlList,
+    liked: liked.has(row.id),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+export async function publishPin(db: Db, viewer: Viewer | null, input: { content: string; picList?: string[] }) {
+  const author = requireViewer(viewer);
+  const content = input.content.trim();
+  if (!content) throw badRequest(EMPTY_PIN_MESSAGE);
+  if (Array.from(content).length > PIN_MAX_CHARS) throw badRequest(PIN_TOO_LONG_MESSAGE);
+  const images = input.picList ?? [];
+  await checkOwnImages(db, author.id, images, PIN_MAX_IMAGES);
+  const id = newId();
+  await db.transaction((tx) => queries.insertPin(tx, { id, userId: author.id, content, imageUrlList: images }));
+  return getPin(db, viewer, id);
+}
+
+/** The author or an admin; its comments go with it. */
+export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
+  const signedIn = requireViewer(viewer);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: pins.userId }).from(pins).where(eq(pins.id, pinId)).for('update');
+    if (!row) throw notFound(PIN_NOT_FOUND);
+    if (!passesRoleCheck(signedIn, { id: row.userId ?? '' })) throw forbidden();
+    await tx.delete(comments).where(and(eq(comments.targetType, 'pin'), eq(comments.targetId, pinId)));
+    await queries.deletePinRow(tx, pinId, row.userId);
+  });
+  return { msgId: pinId };
+}
+
+export async function getPin(db: Db, viewer: Viewer | null, id: string): Promise<PinView> {
+  const rows = await queries.selectPinsByIds(db, [id]);
+  if (rows.length === 0) throw notFound(PIN_NOT_FOUND);
+  const [pin] = await hydrate(db, rows, viewer);
+  return pin;
+}
+
+export async function listPins(
+  db: Db,
+  viewer: Viewer | null,
+  options: { sort: queries.PinSort; before?: string; limit?: number; userId?: string },
+) {
+  if (options.sort === 'following') requireViewer(viewer);
+  const cursor = decodeCursor(options.before);
+  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const limit = options.limit ?? PAGE_SIZE.feed;
+  const rows = await queries.selectPinPage(db, {
+    sort: options.sort,
+    viewerId: viewer?.id ?? null,
+    userId: options.userId,
+    cursor,
+    limit,
+  });
+  const last = rows.at(-1);
+  return {
+    pins: await hydrate(db, rows, viewer),
+    pointer:
+      last && rows.length === limit
+        ? encodeCursor(options.sort === 'hot' ? last.hotScore : last.createdAt.getTime(), last.id)
+        : null,
+  };
+}
+
+/** /like and /unlike with msgId: the like row, like_count and the notification move together. */
+export async function setPinLike(db: Db, viewer: Viewer | null, pinId: string, like: boolean) {
+  const signedIn = requireViewer(viewer);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: pins.userId }).from(pins).where(eq(pins.id, pinId));
+    if (!row) throw notFound(PIN_NOT_FOUND);
+    const changed = await queries.togglePinLike(tx, signedIn.id, pinId, like);
+    if (changed && like && row.userId) {
+      await notify(tx, { type: 'like_pin', actorId: signedIn.id, recipientId: row.userId, pinId });
+    }
+    const [after] = await tx.select({ likeCount: pins.likeCount }).from(pins).where(eq(pins.id, pinId));
+    return { liked: like, likeCount: after?.likeCount ?? 0 };
+  });
+}
+
+/** Pins by id in the order asked; unknown ids are left out. */
+export async function getPinsByIds(db: Db, ids: string[], viewer: Viewer | null): Promise<PinView[]> {
+  const views = new Map((await hydrate(db, await queries.selectPinsByIds(db, ids), viewer)).map((p) => [p.id, p]));
+  return ids.map((id) => views.get(id)).filter((p): p is PinView => p !== undefined);
+}

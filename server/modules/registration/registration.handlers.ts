@@ -1,0 +1,69 @@
+import { createApi } from '../../http/openapi.ts';
+import { ok } from '../../http/envelope.ts';
+import { badRequest } from '../../http/errors.ts';
+import { clientIp } from '../../http/request-context.ts';
+import { signIn } from '../auth/auth.handlers.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
+import { issueCaptcha, sendSmsCode } from '../verification/verification.service.ts';
+import * as routes from './registration.routes.ts';
+import {
+  registerUser,
+  requirePasswordReset,
+  resendVerificationMail,
+  resetPasswordByMailToken,
+  resetPasswordByPhone,
+  sendResetMail,
+  verifyEmail,
+} from './registration.service.ts';
+
+/** The image-captcha service (SPEC §7.2 getRandCode). */
+export const captchaApi = createApi().openapi(routes.getRandCode, async (c) =>
+  ok(c, await issueCaptcha(c.get('ctx'), clientIp(c))),
+);
+
+/** Registration, verification codes, e-mail verification and password reset of the `user` service. */
+export const userRegistrationApi = createApi()
+  .openapi(routes.sendSmsCodeToUser, async (c) => {
+    const body = c.req.valid('json');
+    await sendSmsCode(c.get('ctx'), {
+      phone: body.mobilePhoneNumber,
+      imageToken: body.imageToken,
+      imageCode: body.imageCode,
+      useType: body.useType,
+      ip: clientIp(c),
+    });
+    return ok(c, null);
+  })
+  .openapi(routes.createUser, async (c) => {
+    const { userId } = await registerUser(c.get('ctx'), c.req.valid('json'), clientIp(c));
+    return signIn(c, userId);
+  })
+  .openapi(routes.sendEmailToUser, async (c) => {
+    const ctx = c.get('ctx');
+    const viewer = requireViewer(ctx.viewer);
+    await resendVerificationMail(ctx, viewer, c.req.valid('json'));
+    return ok(c, null);
+  })
+  .openapi(routes.verifyUserEmail, async (c) => {
+    return ok(c, await verifyEmail(c.get('ctx'), c.req.valid('json').mail_token));
+  })
+  .openapi(routes.restPassword, async (c) => {
+    await resetPasswordByPhone(c.get('ctx'), c.req.valid('json'));
+    return ok(c, null);
+  })
+  .openapi(routes.restPwdByEmail, async (c) => {
+    await sendResetMail(c.get('ctx'), c.req.valid('json'), clientIp(c));
+    return ok(c, null);
+  })
+  .openapi(routes.changePasswordByEmailToken, async (c) => {
+    await resetPasswordByMailToken(c.get('ctx'), c.req.valid('json'));
+    return ok(c, null);
+  })
+  .openapi(routes.forcePasswordReset, async (c) => {
+    const ctx = c.get('ctx');
+    await requirePasswordReset(ctx, requireViewer(ctx.viewer), c.req.valid('json').userId);
+    return ok(c, null);
+  })
+  .openapi(routes.applyEditor, () => {
+    throw badRequest('已废弃');
+  });

@@ -1,0 +1,115 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@db/client.ts';
+import { entries } from '@db/schema/content.ts';
+import { mutes } from '@db/schema/users.ts';
+import { ensureCategories } from '../../../tests/factories/categories.ts';
+import { createEntry } from '../../../tests/factories/entries.ts';
+import { createTag } from '../../../tests/factories/tags.ts';
+import { createUser } from '../../../tests/factories/users.ts';
+import { createTestDatabase } from '../../../tests/setup/test-db.ts';
+import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { toSearchText } from '../../adapters/tokenizer.ts';
+import { RANK_WINDOW } from './search.queries.ts';
+
+let database: Database;
+let app: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = createTestApp(database);
+  await ensureCategories(database.db);
+});
+afterAll(() => database?.close());
+
+/** An entry with its search vector filled the way publishing fills it. */
+async function searchable(overrides: Parameters<typeof createEntry>[1] & { title: string; abstract?: string }) {
+  const entry = await createEntry(database.db, overrides);
+  await database.db
+    .update(entries)
+    .set({ searchVector: sql`to_tsvector('simple', ${toSearchText(entry.title, entry.abstract)})` })
+    .where(eq(entries.id, entry.id));
+  return entry;
+}
+
+type SearchResult = { total: number; estimated: boolean; idList: string[] };
+
+async function search(query: string, cookie?: string, page = 0): Promise<SearchResult> {
+  const { status, body } = await requestJson<SearchResult>(
+    app,
+    `/api/timeline/search?query=${encodeURIComponent(query)}&page=${page}&raw_result=false`,
+    { headers: cookie ? { cookie } : {} },
+  );
+  expect(status).toBe(200);
+  return body.d;
+}
+
+describe('GET /api/timeline/search', () => {
+  it('finds Chinese words, best match first, with an exact total for small results', async () => {
+    const strong = await searchable({
+      title: '服务端渲染与服务端缓存',
+      abstract: '服务端渲染的首屏优化',
+      likeCount: 1,
+    });
+    const weak = await searchable({ title: '前端工程化', abstract: '也谈到服务端渲染', likeCount: 30 });
+    await searchable({ title: '无关的文章', abstract: '数据库索引' });
+    const result = await search('服务端渲染');
+    expect(result).toEqual({ total: 2, estimated: false, idList: [strong.id, weak.id] });
+    expect(await search('   ')).toEqual({ total: 0, estimated: false, idList: [] });
+    expect(await search('完全不存在的词语组合')).toEqual({ total: 0, estimated: false, idList: [] });
+  });
+
+  it('leaves out entries by muted users and with muted tags, for the muter only', async () => {
+    const viewer = await createUser(database.db);
+    const noisy = await createUser(database.db);
+    const tag = await createTag(database.db);
+    const byNoisy = await searchable({ userId: noisy.id, title: '向量数据库选型' });
+    const tagged = await searchable({ title: '向量数据库原理', tagIds: [tag.id] });
+    const kept = await searchable({ title: '向量数据库实践' });
+    await database.db.insert(mutes).values([
+      { userId: viewer.id, targetType: 'user', targetId: noisy.id },
+      { userId: viewer.id, targetType: 'tag', targetId: tag.id },
+    ]);
+    const cookie = await signIn(app, viewer);
+    expect((await search('向量数据库', cookie)).idList).toEqual([kept.id]);
+    expect(new Set((await search('向量数据库')).idList)).toEqual(new Set([byNoisy.id, tagged.id, kept.id]));
+  });
+
+  it('pages through more matches than one rank window without repeats', async () => {
+    for (let i = 0; i < RANK_WINDOW + 15; i++) {
+      await database.db.execute(sql`
+        INSERT INTO entries (id, title, category_id, hot_score, search_vector)
+        VALUES (substr(md5(${`window${i}`}), 1, 24), ${`窗口测试 ${i}`}, (SELECT id FROM categories LIMIT 1), ${i},
+                to_tsvector('simple', ${toSearchText('窗口测试 分页')}))`);
+    }
+    const seen: string[] = [];
+    let last: SearchResult | null = null;
+    for (let page = 0; page < 11; page++) {
+      last = await search('窗口测试', undefined, page);
+      seen.push(...last.idList);
+    }
+    expect(seen).toHaveLength(RANK_WINDOW + 15);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(last).toMatchObject({ total: RANK_WINDOW + 15, estimated: false });
+    const first = await search('窗口测试');
+    expect(first.total).toBeGreaterThan(RANK_WINDOW);
+    expect(first.estimated).toBe(true);
+  });
+
+  it('finds rare words through the GIN index', async () => {
+    await database.db.execute(sql`
+      INSERT INTO entries (id, title, category_id, search_vector)
+      SELECT substr(md5('filler' || n), 1, 24), '填充', (SELECT id FROM categories LIMIT 1),
+             to_tsvector('simple', 'filler words ' || n)
+      FROM generate_series(1, 3000) AS n`);
+    await database.db.execute(sql`ANALYZE entries`);
+    const result = await database.db.execute(
+      sql`EXPLAIN SELECT id FROM entries WHERE search_vector @@ plainto_tsquery('simple', ${toSearchText('服务端')})`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+      Record<string, string>
+    >;
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('entries_search_idx');
+  });
+});

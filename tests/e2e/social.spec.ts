@@ -1,0 +1,181 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEMO_ACCOUNT, loginDialog } from './support/auth.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** An 8×8 PNG in the brand colour, for the pin image upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPYEsyJFTEMLQkAvQ5EAYdARGkAAAAASUVORK5CYII=',
+  'base64',
+);
+
+interface ApiUser {
+  id: string;
+  username: string;
+}
+interface ApiEntry {
+  id: string;
+  type: string;
+  title: string;
+  originalUrl: string;
+  user: ApiUser;
+}
+
+/** Signs the page's browser context in as the demo account through the API (the cookie lands in the context). */
+async function signInDemo(page: Page): Promise<ApiUser> {
+  const response = await page.request.post('/api/passport/auth/type/email', {
+    data: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { d: { user: ApiUser } };
+  return body.d.user;
+}
+
+/** A column article written by someone other than the demo account. */
+async function someoneElsesPost(request: APIRequestContext, viewerId: string): Promise<ApiEntry> {
+  const response = await request.get('/api/timeline/get_entry_by_timeline', { params: { limit: 50 } });
+  const { d } = (await response.json()) as { d: { entrylist: ApiEntry[] } };
+  const post = d.entrylist.find((e) => e.type === 'post' && e.user.id !== viewerId && !/^0{24}$/.test(e.user.id));
+  expect(post, 'a column article by another author').toBeDefined();
+  return post as ApiEntry;
+}
+
+function commentSection(page: Page): Locator {
+  return page.getByRole('region', { name: '评论' });
+}
+
+function commentById(scope: Locator, id: string): Locator {
+  return scope.locator(`[data-comment-id="${id}"]`);
+}
+
+test.describe('social', () => {
+  test('signed out, the comment box asks to sign in and sends nothing', async ({ page, request }) => {
+    const post = await someoneElsesPost(request, '');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/comment/comment') && r.method() === 'POST') sent.push(r.url());
+    });
+    await page.goto(`/post/${post.id}`);
+    await commentSection(page).getByRole('textbox', { name: '评论' }).click();
+    await expect(loginDialog(page)).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+
+  test('comment and reply on an article, like a comment, and 666 fires the barrage', async ({ page }) => {
+    const me = await signInDemo(page);
+    const post = await someoneElsesPost(page.request, me.id);
+    await page.goto(`/post/${post.id}`);
+    const section = commentSection(page);
+    const box = section.getByRole('textbox', { name: '评论' });
+    const text = `端到端评论 ${Date.now()}`;
+    await box.fill(text);
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/comment/comment') && r.request().method() === 'POST',
+    );
+    await section.getByRole('button', { name: '发表评论' }).click();
+    const { d } = (await (await posted).json()) as { d: { commentId: string } };
+    const comment = commentById(section, d.commentId);
+    await expect(comment.getByText(text)).toBeVisible();
+
+    // Reply to it.
+    await comment.getByRole('button', { name: '回复', exact: true }).click();
+    const replyBox = section.getByRole('textbox', { name: `回复 ${me.username}` });
+    const replyText = `这是一条回复 ${Date.now()}`;
+    await replyBox.fill(replyText);
+    await section
+      .getByRole('form', { name: `回复 ${me.username}` })
+      .getByRole('button', { name: '回复' })
+      .click();
+    await expect(section.getByRole('list', { name: '回复' }).getByText(replyText)).toBeVisible();
+
+    // Like the comment: the state changes after the call succeeds.
+    const like = comment.getByRole('button', { name: '点赞', exact: true }).first();
+    await like.click();
+    await expect(comment.getByRole('button', { name: '取消点赞' }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(comment.getByRole('button', { name: '取消点赞' }).first()).toContainText('1');
+
+    // The shortcut word 666 fires the barrage.
+    await box.fill('666');
+    await section.getByRole('button', { name: '发表评论' }).click();
+    await expect(page.locator('[data-barrage="666"]')).toBeAttached();
+    await expect(section.getByText('666', { exact: true }).first()).toBeVisible();
+  });
+
+  test('post a pin with an image, like it and comment on it', async ({ page }) => {
+    await signInDemo(page);
+    await page.goto('/pins');
+    const composer = page.getByRole('form', { name: '发沸点' });
+    const text = `端到端沸点 ${Date.now()}`;
+    await composer.getByRole('textbox', { name: '沸点内容' }).fill(text);
+    await composer.getByLabel('添加图片').setInputFiles({ name: 'pin.png', mimeType: 'image/png', buffer: PNG });
+    await expect(composer.getByRole('img', { name: '图片 1' })).toBeVisible();
+    await composer.getByRole('button', { name: '发布' }).click();
+
+    const pin = page.getByRole('list', { name: '沸点列表' }).getByRole('listitem').filter({ hasText: text });
+    await expect(pin).toHaveCount(1);
+    await expect(pin.getByRole('img', { name: '沸点图片 1' })).toBeVisible();
+
+    await pin.getByRole('button', { name: '点赞', exact: true }).click();
+    await expect(pin.getByRole('button', { name: '取消点赞' })).toContainText('1');
+
+    await pin.getByRole('button', { name: '评论', exact: true }).click();
+    await pin.getByRole('textbox', { name: '评论' }).fill('沸点下的评论');
+    await pin.getByRole('button', { name: '发表评论' }).click();
+    await expect(pin.getByRole('list', { name: '评论列表' }).getByText('沸点下的评论')).toBeVisible();
+    await expect(pin.getByRole('button', { name: '评论', exact: true })).toHaveCount(0);
+    await expect(pin.getByRole('button', { expanded: true })).toContainText('1');
+
+    // The pin's own page shows it with its comment.
+    await pin.getByRole('link', { name: /前$|刚刚/ }).click();
+    await expect(page).toHaveURL(/\/pin\/[0-9a-f]{24}$/);
+    await expect(page.getByText(text)).toBeVisible();
+    await expect(page.getByText('沸点下的评论')).toBeVisible();
+  });
+
+  test('follow someone from their profile and see the counts change; every tab renders', async ({ page }) => {
+    const me = await signInDemo(page);
+    // Someone the demo account does not follow yet.
+    const response = await page.request.get('/api/suggest/getByTag', { params: { tag: 'backend', t: '1' } });
+    const { d } = (await response.json()) as { d: { list: Array<ApiUser & { isFollow: boolean }> } };
+    const person = d.list.find((u) => !u.isFollow && u.id !== me.id);
+    expect(person, 'a person to follow').toBeDefined();
+    if (!person) return;
+
+    await page.goto(`/user/${person.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: person.username })).toBeVisible();
+    const followers = page.locator('[data-stat="followers"]');
+    const before = Number((await followers.textContent()) ?? '');
+    await page.getByRole('button', { name: `关注 ${person.username}` }).click();
+    await expect(page.getByRole('button', { name: `已关注 ${person.username}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(followers).toHaveText(String(before + 1));
+
+    // My own following count moved too.
+    await page.goto(`/user/${me.id}`);
+    const following = Number((await page.locator('[data-stat="following"]').textContent()) ?? '');
+    await page.goto(`/user/${person.id}/followers`);
+    await expect(page.getByRole('list', { name: '关注者列表' }).getByRole('link', { name: me.username })).toBeVisible();
+    await page.getByRole('button', { name: `已关注 ${person.username}` }).click();
+    await expect(page.getByRole('button', { name: `关注 ${person.username}` })).toBeVisible();
+    await expect(followers).toHaveText(String(before));
+    await page.goto(`/user/${me.id}`);
+    await expect(page.locator('[data-stat="following"]')).toHaveText(String(following - 1));
+
+    // Every tab of a profile renders.
+    const tabs = page.getByRole('navigation', { name: '个人主页分类' });
+    for (const label of ['文章', '分享', '赞', '收藏集', '关注标签', '关注了', '关注者', '小册', '动态']) {
+      await tabs.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+      await expect(tabs.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('aria-current', 'page');
+    }
+    await page.goto(`/user/${me.id}/books?type=bought`);
+    await expect(page.getByRole('link', { name: '已购' })).toBeVisible();
+  });
+
+  test('an unknown person is the not-found view', async ({ page, consoleErrors }) => {
+    consoleErrors.allowFailedLoad('/user/0123456789abcdef01234567', 404);
+    const response = await page.goto('/user/0123456789abcdef01234567');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '找不到页面' })).toBeVisible();
+  });
+});
