@@ -60,7 +60,9 @@ async function refusesConnections(port: number): Promise<boolean> {
     try {
       (await connect(port)).destroy();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return true;
+      // A connection the kernel queued just before the listener closed is reset rather than refused.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
       throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { STATUS } from '@core/envelope.ts';
+import { ID_PATTERN } from '@core/ids.ts';
 import type { AppEnv } from './context.ts';
 import { zodMessage } from './envelope.ts';
 
@@ -48,5 +49,8 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
     ]),
   ) as Record<S, ErrorResponse>;
 }
+
+/** A 24-character id (SPEC §2.1) in a query, path or body. */
+export const idSchema = z.string().regex(ID_PATTERN, 'invalid id');
 
 export { z };

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import {
   collectEntryBodySchema,
   collectResultSchema,
@@ -11,7 +11,6 @@ import {
   collectionWithIsInSchema,
   counterBodySchema,
   csIdBodySchema,
-  csIdSchema,
   entrySchema,
   homeQuerySchema,
   userCollectionsQuerySchema,
@@ -37,7 +36,7 @@ export const updateCollection = createRoute({
   path: '/collectionset/{id}',
   tags,
   summary: 'Update a collection (its owner or an admin)',
-  request: { params: z.object({ id: csIdSchema }), ...json(collectionInputSchema) },
+  request: { params: z.object({ id: idSchema }), ...json(collectionInputSchema) },
   responses: { ...okResponse(collectionSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -46,7 +45,7 @@ export const deleteCollection = createRoute({
   path: '/collectionset/{id}',
   tags,
   summary: 'Delete a collection (its owner or an admin)',
-  request: { params: z.object({ id: csIdSchema }) },
+  request: { params: z.object({ id: idSchema }) },
   responses: { ...okResponse(z.null()), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -152,7 +151,7 @@ export const getMyCollectionSetFor = createRoute({
   tags,
   summary: 'The viewer’s collections with isIn for an entry (the collect dialog)',
   request: {
-    params: z.object({ id: csIdSchema }),
+    params: z.object({ id: idSchema }),
     query: z.object({
       page: z.coerce.number().int().min(0).max(10_000).default(0),
       pageSize: z.coerce.number().int().min(1).max(100).default(100),
@@ -183,7 +182,7 @@ export const getCollectionSetInfo = createRoute({
   path: '/getCollectionSetInfo',
   tags,
   summary: 'One collection',
-  request: { query: z.object({ csId: csIdSchema }) },
+  request: { query: z.object({ csId: idSchema }) },
   responses: { ...okResponse(collectionSchema), ...errorResponses(400, 404) },
 });
 
@@ -194,8 +193,8 @@ export const getSuggestCollectionSetInfo = createRoute({
   summary: 'Collections related to an entry: those holding it, then its author’s',
   request: {
     query: z.object({
-      entryId: csIdSchema,
-      entryUserId: csIdSchema.optional(),
+      entryId: idSchema,
+      entryUserId: idSchema.optional(),
       limit: z.coerce.number().int().min(1).max(30).default(PAGE_SIZE.relatedCollections),
     }),
   },

@@ -1,24 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { ID_PATTERN } from '@core/ids.ts';
+import { idSchema } from '../../http/openapi.ts';
 import { entrySchema } from '../entries/entries.schemas.ts';
+import { userBriefSchema } from '../users/users.schemas.ts';
 import { COUNTER_EVENTS } from './collections.service.ts';
-
-export const csIdSchema = z.string().regex(ID_PATTERN, 'invalid id');
-
-const userBriefSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarLarge: z.string(),
-  role: z.string(),
-  jobTitle: z.string(),
-  company: z.string(),
-  selfDescription: z.string(),
-  followerCount: z.number(),
-  postedPostsCount: z.number(),
-  beLikedCount: z.number(),
-  beReadCount: z.number(),
-  isXiaoceAuthor: z.boolean(),
-});
 
 export const collectionSchema = z
   .object({
@@ -58,8 +42,8 @@ export const collectionInputSchema = z.object({
 });
 export type CollectionInputBody = z.infer<typeof collectionInputSchema>;
 
-export const csIdBodySchema = z.object({ csId: csIdSchema });
-export const collectEntryBodySchema = z.object({ csId: csIdSchema, entryId: csIdSchema });
+export const csIdBodySchema = z.object({ csId: idSchema });
+export const collectEntryBodySchema = z.object({ csId: idSchema, entryId: idSchema });
 
 export const collectResultSchema = z
   .object({
@@ -83,14 +67,14 @@ export const homeQuerySchema = z.object({
 
 export const collectionEntriesQuerySchema = z.object({
   page: zeroBasedPage,
-  csId: csIdSchema,
+  csId: idSchema,
   rankType: z.enum(['new', 'hot']).default('new'),
 });
 
 export const userCollectionsQuerySchema = z.object({
   page: zeroBasedPage,
   pageSize: z.coerce.number().int().min(1).max(100).default(30),
-  targetUserId: csIdSchema,
+  targetUserId: idSchema,
 });
 
 export const counterBodySchema = z.object({
@@ -99,7 +83,7 @@ export const counterBodySchema = z.object({
     .int()
     .refine((n) => n === 1 || n === -1, 'num must be 1 or -1'),
   event: z.enum(COUNTER_EVENTS),
-  csId: csIdSchema,
+  csId: idSchema,
   src: z.coerce
     .number()
     .int()

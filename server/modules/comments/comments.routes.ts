@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
-import { idSchema } from '../follows/people.schemas.ts';
+import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import {
   commentListSchema,
   commentSchema,

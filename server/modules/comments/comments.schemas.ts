@@ -1,7 +1,8 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import { commentTargetTypes } from '@db/schema/social.ts';
 import { z } from '@hono/zod-openapi';
-import { idSchema, userBriefSchema } from '../follows/people.schemas.ts';
+import { idSchema } from '../../http/openapi.ts';
+import { userBriefSchema } from '../users/users.schemas.ts';
 import { COMMENT_MAX_IMAGES, EMPTY_COMMENT_MESSAGE } from './comments.service.ts';
 
 export const targetTypeSchema = z.enum(commentTargetTypes);

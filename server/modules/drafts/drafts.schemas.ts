@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ENTRY_LIMITS, ENTRY_MESSAGES } from '@core/entry-input.ts';
-import { ID_PATTERN } from '@core/ids.ts';
+import { idSchema } from '../../http/openapi.ts';
 import { entryTypes } from '@db/schema/content.ts';
 
 /** Limits of the editor: the publish rules of core/entry-input.ts, so both say the same. */
@@ -33,8 +33,6 @@ export const DRAFT_MESSAGES = {
   entryMissing: '此文章不存在',
   linkEntry: '分享的链接请在分享页编辑',
 } as const;
-
-const idSchema = z.string().regex(ID_PATTERN, 'invalid id');
 
 /** Cover images are our own uploads (a site path) or an http(s) address. */
 const coverSchema = z

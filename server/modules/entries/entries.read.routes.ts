@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ENTRY_SORTS, PAGE_SIZE } from '@core/constants.ts';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
-import { entryDetailSchema, entryListSchema, entrySchema, idSchema } from './entries.schemas.ts';
+import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { entryDetailSchema, entryListSchema, entrySchema } from './entries.schemas.ts';
 
 const timeline = ['timeline'];
 const limitSchema = z.coerce.number().int().min(1).max(100);

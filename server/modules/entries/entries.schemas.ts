@@ -1,6 +1,7 @@
 import { ENTRY_SORTS, type EntrySort } from '@core/constants.ts';
-import { ID_PATTERN } from '@core/ids.ts';
 import { z } from '@hono/zod-openapi';
+import { idSchema } from '../../http/openapi.ts';
+import { userBriefSchema } from '../users/users.schemas.ts';
 
 /** SPEC §5: anything but the six sort keys is 'invalid sort: {value}'. */
 export function parseEntrySort(value: string | undefined | null, fallback: EntrySort): EntrySort {
@@ -14,25 +15,6 @@ export class InvalidSortError extends Error {
     super(`invalid sort: ${value}`);
   }
 }
-
-export const idSchema = z.string().regex(ID_PATTERN, 'invalid id');
-
-const userBriefSchema = z
-  .object({
-    id: z.string(),
-    username: z.string(),
-    avatarLarge: z.string(),
-    role: z.string(),
-    jobTitle: z.string(),
-    company: z.string(),
-    selfDescription: z.string(),
-    followerCount: z.number(),
-    postedPostsCount: z.number(),
-    beLikedCount: z.number(),
-    beReadCount: z.number(),
-    isXiaoceAuthor: z.boolean(),
-  })
-  .openapi('UserBrief');
 
 export const entrySchema = z
   .object({

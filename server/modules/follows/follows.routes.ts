@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
-import { followUserSchema, idSchema } from './people.schemas.ts';
+import { idSchema } from '../../http/openapi.ts';
+import { followUserSchema } from './people.schemas.ts';
 
 const idsSchema = z
   .string()

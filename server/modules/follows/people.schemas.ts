@@ -1,25 +1,6 @@
 import { ID_PATTERN } from '@core/ids.ts';
 import { z } from '@hono/zod-openapi';
-
-export const idSchema = z.string().regex(ID_PATTERN, 'invalid id');
-
-/** What lists and author cards show of a person (users.service UserBrief). */
-export const userBriefSchema = z
-  .object({
-    id: z.string(),
-    username: z.string(),
-    avatarLarge: z.string(),
-    role: z.string(),
-    jobTitle: z.string(),
-    company: z.string(),
-    selfDescription: z.string(),
-    followerCount: z.number(),
-    postedPostsCount: z.number(),
-    beLikedCount: z.number(),
-    beReadCount: z.number(),
-    isXiaoceAuthor: z.boolean(),
-  })
-  .openapi('SocialUserBrief');
+import { userBriefSchema } from '../users/users.schemas.ts';
 
 /** A person in follow lists and suggestions: the brief plus whether the viewer follows them. */
 export const followUserSchema = userBriefSchema

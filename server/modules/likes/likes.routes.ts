@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
 import { entryListSchema } from '../entries/entries.schemas.ts';
+import { userBriefSchema } from '../users/users.schemas.ts';
 
 const tags = ['like'];
 const idParam = z.object({ id: z.string().max(64) });
@@ -50,24 +51,7 @@ export const likedEntries = createRoute({
   responses: { ...okResponse(entryListSchema), ...errorResponses(400, 404) },
 });
 
-const likerSchema = z
-  .object({
-    id: z.string(),
-    username: z.string(),
-    avatarLarge: z.string(),
-    role: z.string(),
-    jobTitle: z.string(),
-    company: z.string(),
-    selfDescription: z.string(),
-    followerCount: z.number(),
-    postedPostsCount: z.number(),
-    beLikedCount: z.number(),
-    beReadCount: z.number(),
-    isXiaoceAuthor: z.boolean(),
-    isFollow: z.boolean(),
-    likedAt: z.string(),
-  })
-  .openapi('Liker');
+const likerSchema = userBriefSchema.extend({ isFollow: z.boolean(), likedAt: z.string() }).openapi('Liker');
 
 export const likersSchema = z.object({
   total: z.number(),

@@ -1,25 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { notificationTypes } from '@db/schema/social.ts';
+import { userBriefSchema } from '../users/users.schemas.ts';
 import { ID_PATTERN } from '@core/ids.ts';
 
 export const unreadCountsSchema = z
   .object({ user: z.number(), system: z.number(), total: z.number() })
   .openapi('UnreadCounts');
-
-const userBriefSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarLarge: z.string(),
-  role: z.string(),
-  jobTitle: z.string(),
-  company: z.string(),
-  selfDescription: z.string(),
-  followerCount: z.number(),
-  postedPostsCount: z.number(),
-  beLikedCount: z.number(),
-  beReadCount: z.number(),
-  isXiaoceAuthor: z.boolean(),
-});
 
 const textRefSchema = z.object({ id: z.string(), content: z.string() }).nullable();
 

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import { commentListSchema, listQuerySchema, threadQuerySchema, threadSchema } from '../comments/comments.schemas.ts';
-import { idSchema, userBriefSchema } from '../follows/people.schemas.ts';
+import { userBriefSchema } from '../users/users.schemas.ts';
 import { EMPTY_PIN_MESSAGE, PIN_MAX_IMAGES } from './pins.service.ts';
 
 const tags = ['pin'];

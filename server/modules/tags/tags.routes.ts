@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
-import { idSchema } from '../entries/entries.schemas.ts';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 
 const tag = ['tag'];
 
