@@ -1,8 +1,9 @@
 import { strToU8, zipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 
-const SOURCE_DIR = fileURLToPath(new URL('../../../extension/', import.meta.url));
+// From the project root: this module is also bundled into the page build, elsewhere on disk.
+const SOURCE_DIR = path.resolve('extension');
 const SOURCE_FILES = ['manifest.json', 'newtab.html', 'newtab.css', 'newtab.js'] as const;
 
 export const EXTENSION_FILE_NAME = 'jinsha-newtab.zip';
@@ -17,7 +18,7 @@ export async function buildExtensionZip(site: { url: string; name: string }): Pr
     'config.js': strToU8(`var JINSHA = ${JSON.stringify({ siteUrl: origin, siteName: site.name })};\n`),
   };
   for (const name of SOURCE_FILES) {
-    const source = await readFile(`${SOURCE_DIR}${name}`, 'utf8');
+    const source = await readFile(path.join(SOURCE_DIR, name), 'utf8');
     files[name] = strToU8(source.replaceAll('__SITE_URL__', origin).replaceAll('__SITE_NAME__', site.name));
   }
   return zipSync(files, { level: 9 });
