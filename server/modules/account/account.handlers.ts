@@ -34,7 +34,7 @@ export const accountUserApi = createApi()
     );
   })
   .openapi(routes.updateUserMobile, async (c) =>
-    ok(c, await service.sendBindSmsCode(c.get('ctx'), c.req.valid('json'))),
+    ok(c, await service.sendBindSmsCode(c.get('ctx'), c.req.valid('json'), clientIp(c))),
   )
   .openapi(routes.bindUserMobile, async (c) => ok(c, await service.bindUserMobile(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.updateUserEmail, async (c) => ok(c, await service.updateUserEmail(c.get('ctx'), c.req.valid('json'))))

@@ -1,15 +1,8 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { MailType, OAuthProvider } from '@core/account-settings.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { uploads } from '@db/schema/content.ts';
-import {
-  invitations,
-  mailSubscriptions,
-  oauthAccounts,
-  sessions,
-  users,
-  verificationTokens,
-} from '@db/schema/users.ts';
+import { invitations, mailSubscriptions, oauthAccounts, sessions, users } from '@db/schema/users.ts';
 
 type Runner = Db | Tx;
 
@@ -180,68 +173,6 @@ export async function takeInvite(tx: Tx, userId: string) {
 
 export async function insertInvitation(tx: Tx, values: typeof invitations.$inferInsert) {
   await tx.insert(invitations).values(values);
-}
-
-export async function insertVerificationToken(db: Runner, values: typeof verificationTokens.$inferInsert) {
-  await db.insert(verificationTokens).values(values);
-}
-
-/** The newest live (unused, unexpired) secret of a purpose for a target. */
-export async function findLiveToken(db: Runner, options: { purpose: string; target: string; now: Date }) {
-  const [row] = await db
-    .select({
-      id: verificationTokens.id,
-      secretHash: verificationTokens.secretHash,
-      userId: verificationTokens.userId,
-      attempts: verificationTokens.attempts,
-      target: verificationTokens.target,
-    })
-    .from(verificationTokens)
-    .where(
-      and(
-        eq(verificationTokens.purpose, options.purpose),
-        eq(verificationTokens.target, options.target),
-        isNull(verificationTokens.usedAt),
-        gt(verificationTokens.expiresAt, options.now),
-      ),
-    )
-    .orderBy(desc(verificationTokens.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function countAttempt(db: Runner, tokenId: string) {
-  await db
-    .update(verificationTokens)
-    .set({ attempts: sql`${verificationTokens.attempts} + 1` })
-    .where(eq(verificationTokens.id, tokenId));
-}
-
-/** Marks a secret used; false when someone else used it first (single use). */
-export async function useToken(db: Runner, tokenId: string, now: Date) {
-  const rows = await db
-    .update(verificationTokens)
-    .set({ usedAt: now })
-    .where(and(eq(verificationTokens.id, tokenId), isNull(verificationTokens.usedAt)))
-    .returning({ id: verificationTokens.id });
-  return rows.length > 0;
-}
-
-/** A live mail token by its hash (the link carries the secret). */
-export async function findLiveTokenByHash(db: Runner, options: { purpose: string; secretHash: string; now: Date }) {
-  const [row] = await db
-    .select({ id: verificationTokens.id, userId: verificationTokens.userId, target: verificationTokens.target })
-    .from(verificationTokens)
-    .where(
-      and(
-        eq(verificationTokens.purpose, options.purpose),
-        eq(verificationTokens.secretHash, options.secretHash),
-        isNull(verificationTokens.usedAt),
-        gt(verificationTokens.expiresAt, options.now),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /** Undoes an invitation whose mail could not be sent: the row goes, the allowance comes back. */

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   LAST_SIGN_IN_METHOD_MESSAGE,
   MAIL_TYPES,
@@ -16,26 +16,21 @@ import {
 } from '@core/account-settings.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
-import type { LimitRule } from '../../adapters/rate-limit.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { type Viewer, requireRole, requireViewer } from '../auth/auth.policy.ts';
+import {
+  EMAIL_TAKEN,
+  PHONE_TAKEN,
+  USERNAME_TAKEN,
+  WRONG_CODE,
+  issueMailToken,
+  issueSmsCode,
+  takeMailToken,
+  verifySmsCode,
+} from '../verification/verification.service.ts';
 import * as queries from './account.queries.ts';
 import { configuredProviders } from './oauth.providers.ts';
-
-/** Register-style codes of SPEC §8, reused where the same conflict happens in settings. */
-export const USERNAME_TAKEN = { s: 10013, m: '该用户名已被占用' } as const;
-export const PHONE_TAKEN = { s: 10014, m: '该手机号已注册' } as const;
-export const CODE_WRONG = { s: 10017, m: '验证码错误' } as const;
-export const EMAIL_TAKEN = { s: 10019, m: '该邮箱已注册' } as const;
-
-const SMS_CODE_TTL_MS = 10 * 60_000;
-const SMS_CODE_MAX_ATTEMPTS = 5;
-const MAIL_TOKEN_TTL_MS = 24 * 3_600_000;
-const SMS_BIND_PURPOSE = 'sms-bind';
-const EMAIL_BIND_PURPOSE = 'email-bind';
-const smsPerPhone: LimitRule = { name: 'sms-bind-phone', points: 1, durationSeconds: 60 };
-const smsPerUser: LimitRule = { name: 'sms-bind-user', points: 10, durationSeconds: 3600 };
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof queries.findAccount>>>;
 
@@ -169,34 +164,16 @@ export async function changePassword(
   return { endedSessions: ended };
 }
 
-// ——— phone binding ———
-
-function secretHash(secret: string, env: { SESSION_SECRET: string }): string {
-  return createHmac('sha256', env.SESSION_SECRET).update(secret).digest('hex');
-}
+// ——— phone binding (codes and links through the verification module) ———
 
 /** /v2/updateUserMobile: sends a 6-digit code to the number to be bound. */
-export async function sendBindSmsCode(ctx: RequestContext, input: { mobilePhoneNumber: string }) {
+export async function sendBindSmsCode(ctx: RequestContext, input: { mobilePhoneNumber: string }, ip: string) {
   const me = requireViewer(ctx.viewer);
   const phone = input.mobilePhoneNumber.trim();
   const problem = phoneProblem(phone);
   if (problem) throw badRequest(problem);
   if (await queries.phoneTaken(ctx.db, phone, me.id)) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
-  const perPhone = await ctx.adapters.limits.consume(smsPerPhone, phone);
-  const perUser = perPhone.allowed ? await ctx.adapters.limits.consume(smsPerUser, me.id) : perPhone;
-  if (!perPhone.allowed || !perUser.allowed) {
-    throw new AppError(403, `发送过于频繁，请${Math.max(1, perUser.retryAfterSeconds)}秒后再试`);
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await queries.insertVerificationToken(ctx.db, {
-    id: newId(),
-    purpose: SMS_BIND_PURPOSE,
-    target: phone,
-    secretHash: secretHash(code, ctx.env),
-    userId: me.id,
-    expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS),
-  });
-  await ctx.adapters.sms.send({ phone, code, purpose: 'bind' });
+  await issueSmsCode(ctx, { phone, purpose: 'bind', userId: me.id, ip });
   return { mobilePhoneNumber: phone };
 }
 
@@ -210,21 +187,16 @@ export async function bindUserMobile(
   const problem = phoneProblem(phone);
   if (problem) throw badRequest(problem);
   if (!input.smsCode.trim()) throw badRequest('验证码不能为空');
-  const now = new Date();
-  const token = await queries.findLiveToken(ctx.db, { purpose: SMS_BIND_PURPOSE, target: phone, now });
-  if (!token || token.userId !== me.id || token.attempts >= SMS_CODE_MAX_ATTEMPTS) {
-    throw badRequest(CODE_WRONG.m, CODE_WRONG.s);
-  }
-  if (token.secretHash !== secretHash(input.smsCode.trim(), ctx.env)) {
-    await queries.countAttempt(ctx.db, token.id);
-    throw badRequest(CODE_WRONG.m, CODE_WRONG.s);
-  }
   try {
-    await ctx.db.transaction(async (tx) => {
-      if (!(await queries.useToken(tx, token.id, now))) throw badRequest(CODE_WRONG.m, CODE_WRONG.s);
+    // A wrong code must still count its attempt, so the transaction commits before answering.
+    const bound = await ctx.db.transaction(async (tx) => {
+      const check = await verifySmsCode(tx, ctx.env.SESSION_SECRET, { phone, useType: 'bind', code: input.smsCode });
+      if (!check.ok || check.userId !== me.id) return false;
       if (await queries.phoneTaken(tx, phone, me.id)) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
       await queries.updateUser(tx, me.id, { mobilePhoneNumber: phone, mobilePhoneVerified: true });
+      return true;
     });
+    if (!bound) throw badRequest(WRONG_CODE.m, WRONG_CODE.s);
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
     throw error;
@@ -241,17 +213,13 @@ export async function updateUserEmail(ctx: RequestContext, input: { email: strin
   const problem = emailProblem(email);
   if (problem) throw badRequest(problem);
   if (await queries.emailTaken(ctx.db, email, me.id)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
-  const secret = randomBytes(24).toString('base64url');
-  await queries.insertVerificationToken(ctx.db, {
-    id: newId(),
-    purpose: EMAIL_BIND_PURPOSE,
-    target: email,
-    secretHash: secretHash(secret, ctx.env),
+  const mailToken = await issueMailToken(ctx.db, ctx.env.SESSION_SECRET, {
+    purpose: 'mail-bind',
+    email,
     userId: me.id,
-    expiresAt: new Date(Date.now() + MAIL_TOKEN_TTL_MS),
   });
   const link = new URL('/user/settings/account', ctx.env.SITE_URL);
-  link.searchParams.set('mail_token', secret);
+  link.searchParams.set('mail_token', mailToken);
   const site = ctx.env.SITE_NAME;
   await ctx.adapters.mailer.send({
     to: email,
@@ -269,24 +237,20 @@ export async function confirmEmailBinding(
   mailToken: string,
 ) {
   const me = requireViewer(viewer);
-  const now = new Date();
-  const token = await queries.findLiveTokenByHash(db, {
-    purpose: EMAIL_BIND_PURPOSE,
-    secretHash: secretHash(mailToken, env),
-    now,
-  });
-  if (!token || token.userId !== me.id) throw badRequest('链接已失效，请重新发送验证邮件');
+  const expired = () => badRequest('链接已失效，请重新发送验证邮件');
   try {
-    await db.transaction(async (tx) => {
-      if (!(await queries.useToken(tx, token.id, now))) throw badRequest('链接已失效，请重新发送验证邮件');
-      if (await queries.emailTaken(tx, token.target, me.id)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
-      await queries.updateUser(tx, me.id, { email: token.target, emailVerified: true });
+    return await db.transaction(async (tx) => {
+      const token = await takeMailToken(tx, env.SESSION_SECRET, 'mail-bind', mailToken);
+      // Another account's link is refused and, with the rollback, stays unspent.
+      if (!token || token.userId !== me.id) throw expired();
+      if (await queries.emailTaken(tx, token.email, me.id)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
+      await queries.updateUser(tx, me.id, { email: token.email, emailVerified: true });
+      return { email: token.email };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
     throw error;
   }
-  return { email: token.target };
 }
 
 // ——— unbinding ———

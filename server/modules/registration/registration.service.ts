@@ -5,7 +5,9 @@ import type { RequestContext } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { type Viewer, requireRole } from '../auth/auth.policy.ts';
 import {
+  EMAIL_TAKEN,
   PHONE_TAKEN,
+  USERNAME_TAKEN,
   WRONG_CODE,
   checkCaptcha,
   consumeLimit,
@@ -16,8 +18,6 @@ import {
 import * as queries from './registration.queries.ts';
 
 /** SPEC §8 register table. */
-export const USERNAME_TAKEN = { s: 10013, m: '该用户名已被占用' } as const;
-export const EMAIL_TAKEN = { s: 10019, m: '该邮箱已注册' } as const;
 export const REGISTER_FAILED = '注册时出现错误';
 export const INVALID_LINK = '链接无效或已过期';
 

@@ -7,9 +7,11 @@ import type { RequestContext } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import * as queries from './verification.queries.ts';
 
-/** SPEC §8 register table: 10017 验证码错误 (image captcha and SMS code alike). */
+/** SPEC §8 register table, also answered where settings meet the same conflict. 10017 covers the image captcha and SMS codes alike. */
 export const WRONG_CODE = { s: 10017, m: '验证码错误' } as const;
+export const USERNAME_TAKEN = { s: 10013, m: '该用户名已被占用' } as const;
 export const PHONE_TAKEN = { s: 10014, m: '该手机号已注册' } as const;
+export const EMAIL_TAKEN = { s: 10019, m: '该邮箱已注册' } as const;
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const SMS_CODE_TTL_MS = 10 * 60_000;
@@ -18,6 +20,9 @@ export const MAIL_TOKEN_TTL_MS = 24 * 3_600_000;
 
 export const SMS_USE_TYPES = ['signup', 'restpwd'] as const;
 export type SmsUseType = (typeof SMS_USE_TYPES)[number];
+/** What an SMS code is for: the public use types, and binding a number to a signed-in account. */
+export type SmsPurpose = SmsUseType | 'bind';
+export type MailTokenPurpose = 'mail-verify' | 'mail-resetpwd' | 'mail-bind';
 
 /** Rate limits of the verification calls (ctx.adapters.limits; shared through Redis when configured). */
 export const LIMIT_RULES = {
@@ -114,12 +119,24 @@ export async function sendSmsCode(
   if (useType === 'signup' && userId) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
   if (useType === 'restpwd' && !userId) throw notFound('手机号不存在');
 
-  await consumeLimit(ctx, LIMIT_RULES.smsPerPhoneMinute, `${useType}:${phone}`);
+  await issueSmsCode(ctx, { phone, purpose: useType, userId, ip: options.ip });
+}
+
+/**
+ * Sends a fresh 6-digit code for the purpose (older live ones end), within the per-phone and
+ * per-IP limits. Callers check what the purpose requires of the phone first.
+ */
+export async function issueSmsCode(
+  ctx: Ctx,
+  options: { phone: string; purpose: SmsPurpose; userId: string | null; ip: string },
+): Promise<void> {
+  const { phone } = options;
+  await consumeLimit(ctx, LIMIT_RULES.smsPerPhoneMinute, `${options.purpose}:${phone}`);
   await consumeLimit(ctx, LIMIT_RULES.smsPerPhoneDay, phone);
   if (options.ip) await consumeLimit(ctx, LIMIT_RULES.smsPerIpHour, options.ip);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const purpose = `sms-${useType}`;
+  const purpose = `sms-${options.purpose}`;
   const now = new Date();
   const id = newId();
   await ctx.db.transaction(async (tx) => {
@@ -129,12 +146,12 @@ export async function sendSmsCode(
       purpose,
       target: phone,
       secretHash: secretHash(ctx.env.SESSION_SECRET, purpose, phone, code),
-      userId,
+      userId: options.userId,
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
     });
   });
   try {
-    await ctx.adapters.sms.send({ phone, code, purpose: useType });
+    await ctx.adapters.sms.send({ phone, code, purpose: options.purpose });
   } catch (error) {
     await queries.markTokenUsed(ctx.db, id, new Date());
     ctx.logger.error({ err: error, channel: ctx.adapters.sms.kind }, 'sms send failed');
@@ -150,7 +167,7 @@ export async function sendSmsCode(
 export async function verifySmsCode(
   tx: Runner,
   key: string,
-  options: { phone: string; useType: SmsUseType; code: string },
+  options: { phone: string; useType: SmsPurpose; code: string },
 ): Promise<{ ok: true; userId: string | null } | { ok: false }> {
   const purpose = `sms-${options.useType}`;
   const now = new Date();
@@ -171,7 +188,7 @@ export async function verifySmsCode(
 export async function issueMailToken(
   tx: Runner,
   key: string,
-  options: { purpose: 'mail-verify' | 'mail-resetpwd'; email: string; userId: string },
+  options: { purpose: MailTokenPurpose; email: string; userId: string },
 ): Promise<string> {
   const now = new Date();
   const id = newId();
@@ -192,7 +209,7 @@ export async function issueMailToken(
 export async function takeMailToken(
   tx: Runner,
   key: string,
-  purpose: 'mail-verify' | 'mail-resetpwd',
+  purpose: MailTokenPurpose,
   token: string,
 ): Promise<{ email: string; userId: string } | null> {
   const [id, secret] = token.split('.');
