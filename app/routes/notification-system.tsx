@@ -1,17 +1,15 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { SystemNoticeItem } from '~/features/notifications/notification-item.tsx';
+import { NotificationList } from '~/features/notifications/notification-list.tsx';
 import {
   fetchSystemNotifications,
   readAllSystem,
   sendSystemNotice,
 } from '~/features/notifications/notifications-api.ts';
-import type { SystemNoticeView } from '~/features/notifications/types.ts';
-import { useLiveRefresh } from '~/features/notifications/use-live-refresh.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { loadSystemNotifications } from '~/lib/notifications.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
-import { useUnreadCount } from '~/lib/unread-count.ts';
 import { Button } from '~/ui/button.tsx';
 import type { Route } from './+types/notification-system';
 
@@ -23,67 +21,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '系统通知');
 
 export default function SystemNotifications({ loaderData }: Route.ComponentProps) {
-  const alerts = useAlerts();
-  const { counts, setCounts } = useUnreadCount();
-  const [list, setList] = useState<SystemNoticeView[]>(loaderData.list);
-  const [pointer, setPointer] = useState(loaderData.pointer);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    setList(loaderData.list);
-    setPointer(loaderData.pointer);
-  }, [loaderData]);
-  useLiveRefresh('system');
-
-  const hasUnread = list.some((n) => !n.check) || (counts?.system ?? 0) > 0;
-
-  async function more() {
-    if (!pointer) return;
-    setLoading(true);
-    try {
-      const page = await fetchSystemNotifications(pointer);
-      setList((current) => [...current, ...page.list]);
-      setPointer(page.pointer);
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  async function readAll() {
-    try {
-      setCounts(await readAllSystem());
-      setList((current) => current.map((n) => ({ ...n, check: true })));
-    } catch (error) {
-      alerts.pushError(error);
-    }
-  }
-
   return (
-    <section aria-label="系统通知列表" className="rounded-b bg-card">
-      <div className="flex justify-end border-line border-b px-4 py-2 sm:px-5">
-        <Button variant="text" disabled={!hasUnread} onClick={() => void readAll()}>
-          全部标为已读
-        </Button>
-      </div>
-      {loaderData.isAdmin && <SendNoticeForm />}
-      {list.length === 0 ? (
-        <p className="px-4 py-16 text-center text-fg-3">暂无系统通知</p>
-      ) : (
-        <ul>
-          {list.map((notice) => (
-            <SystemNoticeItem key={notice.id} notice={notice} />
-          ))}
-        </ul>
-      )}
-      {pointer && (
-        <div className="flex justify-center border-line border-t py-3">
-          <Button variant="secondary" disabled={loading} onClick={() => void more()}>
-            {loading ? '加载中…' : '加载更多'}
-          </Button>
-        </div>
-      )}
-    </section>
+    <NotificationList
+      kind="system"
+      label="系统通知列表"
+      emptyText="暂无系统通知"
+      initial={loaderData}
+      isUnread={(notice) => !notice.check}
+      markRead={(notice) => ({ ...notice, check: true })}
+      fetchMore={fetchSystemNotifications}
+      readAll={readAllSystem}
+      renderItem={(notice) => <SystemNoticeItem key={notice.id} notice={notice} />}
+      header={loaderData.isAdmin && <SendNoticeForm />}
+    />
   );
 }
 
