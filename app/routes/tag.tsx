@@ -2,23 +2,30 @@ import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { SortTabs } from '~/features/entries/feed-tabs.tsx';
 import { TagHeader } from '~/features/tags/tag-header.tsx';
+import { MuteButton } from '~/features/users/mute-button.tsx';
 import { loadTagPage } from '~/lib/content.server.ts';
 import { TAG_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 import { seoMeta } from '~/lib/seo.ts';
+import { isMuted } from '../../server/modules/follows/mutes.service.ts';
 import type { Route } from './+types/tag';
 
 /** /tag/{title}: the tag's head with its subscribe button, then its entries; `?sort=` (default hottest), `?pointer=`. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadTagPage(context, { url: new URL(request.url), title: params.title });
+  const page = await loadTagPage(context, { url: new URL(request.url), title: params.title });
+  return { ...page, muted: await isMuted(context.db, context.viewer, 'tag', page.tag.id) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   seoMeta(matches, data ? `${data.tag.title}标签` : null, data?.seo);
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, sort, seo: _seo, ...feed } = loaderData;
+  const { tag, sort, muted, seo: _seo, ...feed } = loaderData;
   return (
-    <FeedLayout nav={<TagHeader key={tag.id} tag={tag} />}>
+    <FeedLayout
+      nav={
+        <TagHeader key={tag.id} tag={tag} actions={<MuteButton targetType="tag" targetId={tag.id} muted={muted} />} />
+      }
+    >
       <FeedCard label="文章列表" header={<SortTabs current={sort} fallback={TAG_DEFAULT_SORT} />}>
         <EntryFeed key={`${tag.id}:${sort}`} page={feed} sort={sort} />
       </FeedCard>

@@ -169,6 +169,22 @@ test.describe('subscribing', () => {
     ).toHaveCount(0);
   });
 
+  test('muting a tag hides its entries for the person, and unmuting brings them back', async ({ page }) => {
+    await signIn(page);
+    await page.goto(tagPath(SUBSCRIBE_TAG, '?sort=newest'));
+    const newest = (await feedRows(feedList(page)))[0];
+    const mute = page.getByRole('button', { name: '屏蔽', exact: true });
+    await mute.click();
+    await expect(page.getByText('已屏蔽该标签')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: '取消屏蔽' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(feedList(page).locator(`a[href="${newest.href}"]`)).toHaveCount(0);
+    await page.getByRole('button', { name: '取消屏蔽' }).click();
+    await expect(page.getByText('已取消屏蔽')).toBeVisible();
+    await page.reload();
+    await expect(feedList(page).locator(`a[href="${newest.href}"]`).first()).toBeVisible();
+  });
+
   test('/subscribe/all lists tags with sort, search and paging', async ({ page }) => {
     await page.goto('/subscribe/all');
     await expect(page).toHaveTitle('全部标签 - 金砂');

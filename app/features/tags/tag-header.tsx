@@ -1,12 +1,12 @@
 import { formatCount } from '@core/format.ts';
 import { Rss } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { TagView } from '../../../server/modules/tags/tags.service.ts';
 import { SubscribeButton } from './subscribe-button.tsx';
 import { TagIcon } from './tag-icon.tsx';
 
-/** The head of a tag's page: icon, title, counts, the subscribe button and the tag's RSS feed. */
-export function TagHeader({ tag }: { tag: TagView }) {
+/** The head of a tag's page: icon, title, counts, the subscribe button, the tag's RSS feed and the page's own actions. */
+export function TagHeader({ tag, actions }: { tag: TagView; actions?: ReactNode }) {
   const [subscribers, setSubscribers] = useState(tag.subscribersCount);
   return (
     <header className="flex items-center gap-4 rounded bg-card px-5 py-5">
@@ -33,6 +33,7 @@ export function TagHeader({ tag }: { tag: TagView }) {
           </a>
         </p>
       </div>
+      {actions}
       <SubscribeButton key={tag.id} tag={tag} size="md" onChange={(next) => setSubscribers(next.subscribersCount)} />
     </header>
   );

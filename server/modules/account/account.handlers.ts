@@ -46,6 +46,10 @@ export const accountUserApi = createApi()
     const { db, viewer } = c.get('ctx');
     return ok(c, await service.unbind(db, viewer, c.req.valid('json')));
   })
+  .openapi(routes.getUserInfo, async (c) => {
+    const ctx = c.get('ctx');
+    return ok(c, await service.getAccountSettings(ctx, ctx.viewer));
+  })
   .openapi(routes.getSessions, async (c) => {
     const { db, viewer } = c.get('ctx');
     return ok(c, { sessions: await service.listSessions(db, viewer) });

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
 import {
+  accountSettingsSchema,
   bindMobileSchema,
   changePasswordSchema,
   confirmEmailSchema,
@@ -74,6 +75,13 @@ export const unbind = userPost(
   unbindSchema,
   z.object({ channel: z.string() }),
 );
+export const getUserInfo = createRoute({
+  method: 'get',
+  path: '/v1/getUserInfo',
+  tags: ['user'],
+  summary: 'The current user: profile, bound e-mail and phone, third-party accounts',
+  responses: { ...okResponse(accountSettingsSchema), ...errorResponses(401) },
+});
 export const getSessions = createRoute({
   method: 'get',
   path: '/v1/getSessions',

@@ -43,6 +43,28 @@ export const sessionSchema = z.object({
   lastSeenAt: z.string(),
   current: z.boolean(),
 });
+/** GET /v1/getUserInfo: the signed-in person's profile and ways to sign in. */
+export const accountSettingsSchema = z
+  .object({
+    profile: z.object({
+      id: z.string(),
+      username: z.string(),
+      avatarLarge: z.string(),
+      jobTitle: z.string(),
+      company: z.string(),
+      blogAddress: z.string(),
+      selfDescription: z.string(),
+    }),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    mobilePhoneNumber: z.string().nullable(),
+    hasPassword: z.boolean(),
+    thirdParty: z.array(
+      z.object({ provider: z.string(), label: z.string(), bound: z.boolean(), nickname: z.string() }),
+    ),
+  })
+  .openapi('AccountSettings');
+
 export const endSessionSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const mailTypeQuerySchema = z.object({ type: z.enum(MAIL_TYPES, { error: '不支持的邮件类型' }) });

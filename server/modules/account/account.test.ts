@@ -54,6 +54,22 @@ async function row(id: string) {
   return found;
 }
 
+describe('GET /api/user/v1/getUserInfo', () => {
+  it('answers the signed-in person with their ways to sign in, and 401 signed out', async () => {
+    const { user, cookie } = await signedInUser({ mobilePhoneNumber: '13912349999', jobTitle: '前端工程师' });
+    const { status, body } = await get<{
+      profile: { id: string; username: string; jobTitle: string };
+      email: string;
+      mobilePhoneNumber: string;
+      hasPassword: boolean;
+    }>('/api/user/v1/getUserInfo', cookie);
+    expect(status).toBe(200);
+    expect(body.d.profile).toMatchObject({ id: user.id, username: user.username, jobTitle: '前端工程师' });
+    expect(body.d).toMatchObject({ email: user.email, mobilePhoneNumber: '13912349999', hasPassword: true });
+    expect((await get('/api/user/v1/getUserInfo', null)).status).toBe(401);
+  });
+});
+
 describe('POST /api/user/v1/updateUserInfo', () => {
   it('saves each field on its own', async () => {
     const { user, cookie } = await signedInUser();
