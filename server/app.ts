@@ -14,6 +14,7 @@ import { mountApiDocs } from './http/api-docs.ts';
 import { requestContext } from './http/request-context.ts';
 import { csrfGuard, securityHeaders } from './http/security.ts';
 import { accountUserApi, inviteApi, mailApi, oauthApi } from './modules/account/account.handlers.ts';
+import { wechatApi } from './modules/wechat/wechat.handlers.ts';
 import { passportApi } from './modules/auth/auth.handlers.ts';
 import { captchaApi, userRegistrationApi } from './modules/registration/registration.handlers.ts';
 import { draftApi } from './modules/drafts/drafts.handlers.ts';
@@ -60,6 +61,7 @@ const services: Array<[service: string, api: Api]> = [
   ['mail', mailApi],
   ['invite', inviteApi],
   ['oauth', oauthApi],
+  ['wechat', wechatApi],
   ['draft', draftApi],
   ['comment', commentApi],
   ['pin', pinApi],

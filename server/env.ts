@@ -57,6 +57,11 @@ export const envSchema = z.object({
   OAUTH_WEIBO_AUTHORIZE_URL: z.string().url().optional(),
   OAUTH_WEIBO_TOKEN_URL: z.string().url().optional(),
   OAUTH_WEIBO_USERINFO_URL: z.string().url().optional(),
+  /** WeChat Official Account (公众号) for the JS-SDK share signature (/api/wechat/auth); unset = the call answers 404. */
+  WECHAT_MP_APP_ID: z.string().optional(),
+  WECHAT_MP_APP_SECRET: z.string().optional(),
+  /** The WeChat API origin (a local stand-in in tests). */
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
   OAUTH_WECHAT_AUTHORIZE_URL: z.string().url().optional(),
   OAUTH_WECHAT_TOKEN_URL: z.string().url().optional(),
   OAUTH_WECHAT_USERINFO_URL: z.string().url().optional(),
