@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --entries 100000] [--pg] [--duration 10]
+ * npm run bench [-- --entries 100000] [--pg] [--duration 10] [--connections 10,50]
  *
  * Starts the production server on a generated dataset and measures, in one run, the bare
  * /api/bench/hello route, GET / signed out, GET /timeline signed in, GET /post/{id} and the
@@ -27,6 +27,9 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     port: { type: 'string', default: '3390' },
     only: { type: 'string', default: '' },
+    /** Concurrency levels, e.g. 1 for the latency of one request at a time. */
+    connections: { type: 'string', default: '10,50' },
+    query: { type: 'string', default: 'React' },
   },
 });
 const entryCount = Number(args.entries);
@@ -36,7 +39,7 @@ const base = `http://127.0.0.1:${port}`;
 /** The build the server runs (react-router.config.ts and the server read the same variable). */
 const buildDir = process.env.BUILD_DIR ?? 'build';
 /** A common word of the generated articles: tens of thousands of matches at 1M entries. */
-const SEARCH_QUERY = 'React';
+const SEARCH_QUERY = args.query;
 const databaseUrl = args.pg
   ? `postgres://postgres@127.0.0.1:5432/jinsha_bench_${entryCount}`
   : path.resolve(`data/bench-${entryCount}`);
@@ -176,7 +179,7 @@ async function main() {
         args.only.split(',').some((word) => String(name).toLowerCase().includes(word.trim())),
     );
     const rows: Row[] = [];
-    for (const connections of [10, 50]) {
+    for (const connections of args.connections.split(',').map(Number)) {
       for (const [name, url, headers] of targets) rows.push(await measure(name, url, connections, headers));
     }
     const bytes = await firstLoadBytes();

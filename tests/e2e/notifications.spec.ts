@@ -144,6 +144,119 @@ test.describe('live notifications between two people', () => {
   });
 });
 
+test.describe('two people, end to end', () => {
+  test.setTimeout(180_000);
+  test('B follows A, likes and comments on A’s article and replies to A; A sees each live, reads all, mutes B and no longer sees B', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    const B_ACCOUNT = { email: 'member6@jinsha.dev', password: 'jinsha-demo' } as const;
+    const whoAmI = async (p: Page) =>
+      (
+        (await (await p.request.get('/api/user/v1/getUserInfo')).json()) as {
+          d: { profile: { id: string; username: string } };
+        }
+      ).d.profile;
+
+    // A: the demo account, starting from zero unread.
+    await page.goto('/');
+    await signInByApi(page, DEMO_ACCOUNT);
+    const a = await whoAmI(page);
+    const article = await articleBy(page.request, a.id);
+    // A comments on their own article first (no notification to oneself), so B can reply to it.
+    await page.goto(article.href);
+    const sectionA = page.getByRole('region', { name: '评论' });
+    const ownComment = `作者的评论 ${Date.now().toString(36)}`;
+    await sectionA.getByRole('textbox', { name: '评论' }).fill(ownComment);
+    await sectionA.getByRole('button', { name: '发表评论' }).click();
+    await expect(sectionA.getByText(ownComment)).toBeVisible();
+    await readEverything(page);
+
+    // B, in a browser of their own.
+    const contextB = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
+    const pageB = await contextB.newPage();
+    const errorsB: string[] = [];
+    pageB.on('console', (m) => m.type() === 'error' && errorsB.push(m.text()));
+    pageB.on('pageerror', (e) => errorsB.push(e.message));
+    await pageB.goto('/');
+    await signInByApi(pageB, B_ACCOUNT);
+    const b = await whoAmI(pageB);
+
+    // 1. B follows A (from a clean state, whatever the seed says).
+    await pageB.goto(`/user/${a.id}`);
+    const followed = pageB.getByRole('button', { name: `已关注 ${a.username}` });
+    if (await followed.isVisible()) {
+      await followed.click();
+      await expect(pageB.getByRole('button', { name: `关注 ${a.username}` })).toBeVisible();
+    }
+    await pageB.getByRole('button', { name: `关注 ${a.username}` }).click();
+    await expect(followed).toBeVisible();
+    await expectUnread(page, 1);
+
+    // 2. B likes A's article.
+    await pageB.goto(article.href);
+    const like = pageB.getByRole('button', { name: /^(取消)?点赞，已有/ }).first();
+    if ((await like.getAttribute('aria-pressed')) === 'true') {
+      await like.click();
+      await expect(like).toHaveAttribute('aria-pressed', 'false');
+    }
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expectUnread(page, 2);
+
+    // 3. B comments on the article.
+    const sectionB = pageB.getByRole('region', { name: '评论' });
+    const bComment = `B 的评论 ${Date.now().toString(36)}`;
+    await sectionB.getByRole('textbox', { name: '评论' }).fill(bComment);
+    await sectionB.getByRole('button', { name: '发表评论' }).click();
+    await expect(sectionB.getByText(bComment)).toBeVisible();
+    await expectUnread(page, 3);
+
+    // 4. B replies to A's comment.
+    const aCommentB = sectionB.locator('[data-comment-id]').filter({ hasText: ownComment }).first();
+    await aCommentB.getByRole('button', { name: '回复', exact: true }).click();
+    const reply = `B 的回复 ${Date.now().toString(36)}`;
+    await sectionB.getByRole('textbox', { name: `回复 ${a.username}` }).fill(reply);
+    await sectionB
+      .getByRole('form', { name: `回复 ${a.username}` })
+      .getByRole('button', { name: '回复' })
+      .click();
+    await expect(sectionB.getByText(reply)).toBeVisible();
+    await expectUnread(page, 4);
+
+    // A reads them all: B's name is on each, then the count is 0.
+    await bell(page).click();
+    const list = page.getByRole('region', { name: '消息列表' });
+    await expect(list.getByRole('listitem').filter({ hasText: b.username })).toHaveCount(4);
+    await list.getByRole('button', { name: '全部标为已读' }).click();
+    await expectUnread(page, 0);
+
+    // A mutes B: B's comment and reply leave the article, B leaves the notifications.
+    await page.goto(`/user/${b.id}`);
+    await page.getByRole('button', { name: '屏蔽', exact: true }).click();
+    await expect(page.getByText('已屏蔽，你将不再看到 TA 的内容')).toBeVisible();
+    await page.goto(article.href);
+    await expect(page.getByRole('region', { name: '评论' }).getByText(ownComment)).toBeVisible();
+    await expect(page.getByText(bComment)).toHaveCount(0);
+    await expect(page.getByText(reply)).toHaveCount(0);
+    await page.goto('/notification');
+    await expect(page.getByRole('region', { name: '消息列表' }).getByText(b.username)).toHaveCount(0);
+
+    // And what B does now reaches A no more.
+    await pageB.goto(`/user/${a.id}`);
+    await pageB.getByRole('button', { name: `已关注 ${a.username}` }).click();
+    await pageB.getByRole('button', { name: `关注 ${a.username}` }).click();
+    await expect(pageB.getByRole('button', { name: `已关注 ${a.username}` })).toBeVisible();
+    await page.goto('/notification');
+    await expectUnread(page, 0);
+
+    expect(errorsB).toEqual([]);
+    expect(consoleErrors.unexpected()).toEqual([]);
+    await contextB.close();
+  });
+});
+
 test.describe('collections pages', () => {
   test.setTimeout(90_000);
   test('create with a background image, edit, then delete', async ({ page }) => {
