@@ -146,7 +146,7 @@ test.describe('live notifications between two people', () => {
 
 test.describe('two people, end to end', () => {
   test.setTimeout(180_000);
-  test('B follows A, likes and comments on A’s article and replies to A; A sees each live, reads all, mutes B and no longer sees B', async ({
+  test('B follows A, likes, comments and replies; A likes and comments on B’s pin; each side sees it live; A reads all, mutes B and no longer sees B', async ({
     page,
     browser,
     consoleErrors,
@@ -182,6 +182,7 @@ test.describe('two people, end to end', () => {
     await pageB.goto('/');
     await signInByApi(pageB, B_ACCOUNT);
     const b = await whoAmI(pageB);
+    await readEverything(pageB);
 
     // 1. B follows A (from a clean state, whatever the seed says).
     await pageB.goto(`/user/${a.id}`);
@@ -225,6 +226,24 @@ test.describe('two people, end to end', () => {
     await expect(sectionB.getByText(reply)).toBeVisible();
     await expectUnread(page, 4);
 
+    // 5. B posts a pin; A likes it and comments on it, and B sees both arrive live.
+    await pageB.goto('/pins');
+    const pinText = `B 的沸点 ${Date.now().toString(36)}`;
+    const composer = pageB.getByRole('form', { name: '发沸点' });
+    await composer.getByRole('textbox', { name: '沸点内容' }).fill(pinText);
+    await composer.getByRole('button', { name: '发布' }).click();
+    await expect(pageB.getByRole('list', { name: '沸点列表' }).getByText(pinText)).toBeVisible();
+    await page.goto('/pins');
+    const pin = page.getByRole('list', { name: '沸点列表' }).getByRole('listitem').filter({ hasText: pinText });
+    await pin.getByRole('button', { name: '点赞', exact: true }).click();
+    await expect(pin.getByRole('button', { name: '取消点赞' })).toContainText('1');
+    await expectUnread(pageB, 1);
+    await pin.getByRole('button', { name: '评论', exact: true }).click();
+    await pin.getByRole('textbox', { name: '评论' }).fill('A 的评论');
+    await pin.getByRole('button', { name: '发表评论' }).click();
+    await expect(pin.getByRole('list', { name: '评论列表' }).getByText('A 的评论')).toBeVisible();
+    await expectUnread(pageB, 2);
+
     // A reads them all: B's name is on each, then the count is 0.
     await bell(page).click();
     const list = page.getByRole('region', { name: '消息列表' });
@@ -242,6 +261,9 @@ test.describe('two people, end to end', () => {
     await expect(page.getByText(reply)).toHaveCount(0);
     await page.goto('/notification');
     await expect(page.getByRole('region', { name: '消息列表' }).getByText(b.username)).toHaveCount(0);
+    await page.goto('/pins');
+    await expect(page.getByRole('list', { name: '沸点列表' })).toBeVisible();
+    await expect(page.getByText(pinText)).toHaveCount(0);
 
     // And what B does now reaches A no more.
     await pageB.goto(`/user/${a.id}`);
@@ -250,6 +272,10 @@ test.describe('two people, end to end', () => {
     await expect(pageB.getByRole('button', { name: `已关注 ${a.username}` })).toBeVisible();
     await page.goto('/notification');
     await expectUnread(page, 0);
+
+    // Leave the shared database as other journeys expect it.
+    const unmuted = await page.request.post('/api/user/unmute', { data: { targetType: 'user', targetId: b.id } });
+    expect(unmuted.status()).toBe(200);
 
     expect(errorsB).toEqual([]);
     expect(consoleErrors.unexpected()).toEqual([]);
