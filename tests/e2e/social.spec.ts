@@ -68,6 +68,11 @@ test.describe('social', () => {
     const box = section.getByRole('textbox', { name: '评论' });
     const text = `端到端评论 ${Date.now()}`;
     await box.fill(text);
+    await section
+      .getByLabel('添加图片')
+      .first()
+      .setInputFiles({ name: 'comment.png', mimeType: 'image/png', buffer: PNG });
+    await expect(section.getByRole('img', { name: '图片 1' })).toBeVisible();
     const posted = page.waitForResponse(
       (r) => r.url().endsWith('/api/comment/comment') && r.request().method() === 'POST',
     );
@@ -75,6 +80,7 @@ test.describe('social', () => {
     const { d } = (await (await posted).json()) as { d: { commentId: string } };
     const comment = commentById(section, d.commentId);
     await expect(comment.getByText(text)).toBeVisible();
+    await expect(comment.getByRole('img', { name: '评论图片' })).toBeVisible();
 
     // Reply to it.
     await comment.getByRole('button', { name: '回复', exact: true }).click();

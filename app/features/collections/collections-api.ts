@@ -1,5 +1,6 @@
 import { LIMITS } from '@core/constants.ts';
 import { ApiError, apiFetch } from '~/lib/api-client.ts';
+import { uploadImage } from '~/lib/upload-image.ts';
 import type { CollectionInput, CollectionView, CollectionWithIsIn, CollectResult } from './types.ts';
 
 const BASE = '/api/collection';
@@ -85,18 +86,5 @@ export function checkBackgroundFile(file: File): string | null {
 export async function uploadBackground(file: File): Promise<string> {
   const problem = checkBackgroundFile(file);
   if (problem) throw new ApiError(400, 0, problem);
-  const form = new FormData();
-  form.set('file', file);
-  form.set('purpose', 'collection');
-  const response = await fetch('/api/upload/image', {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  }).catch(() => null);
-  if (!response) throw new ApiError(0, 0, '网络异常，请检查网络后重试');
-  const body = (await response.json().catch(() => null)) as { s: number; m: string; d: { url: string } } | null;
-  if (!body || !response.ok || body.s !== 1)
-    throw new ApiError(response.status, body?.s ?? 0, body?.m ?? UNSUPPORTED_FORMAT);
-  return body.d.url;
+  return (await uploadImage(file, 'collection')).url;
 }

@@ -5,8 +5,13 @@ import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { barrageTypeFor, useBarrage } from '~/lib/barrage.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
+import { useImageAttachments } from '~/lib/use-image-attachments.ts';
 import { Button } from '~/ui/button.tsx';
+import { AddImagesButton, AttachedImages } from '~/ui/image-attachments.tsx';
 import type { CommentTargetType, CommentView } from './types.ts';
+
+/** SPEC §9 allows images on comments as on pins. */
+export const COMMENT_MAX_IMAGES = 9;
 
 export interface CommentFormProps {
   targetType: CommentTargetType;
@@ -29,6 +34,7 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
   const barrage = useBarrage();
   const [content, setContent] = useState('');
   const [working, setWorking] = useState(false);
+  const attachments = useImageAttachments('comment', COMMENT_MAX_IMAGES);
   const label = reply ? `回复 ${reply.username}` : '评论';
 
   function guard(event: React.FocusEvent<HTMLTextAreaElement>) {
@@ -55,6 +61,7 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
         method: 'POST',
         json: {
           content: text,
+          picList: attachments.images,
           targetId,
           targetType,
           ...(reply
@@ -69,6 +76,7 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
       const type = barrageTypeFor(text);
       if (type) barrage.fire(type);
       setContent('');
+      attachments.clear();
       onPosted(result.comment);
     } catch (error) {
       alerts.pushError(error);
@@ -93,13 +101,23 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
           placeholder={reply ? `回复 ${reply.username}...` : '输入评论（Enter 换行）'}
           className="w-full resize-y rounded border border-line bg-page px-3 py-2 text-sm text-fg outline-none focus:border-brand"
         />
-        <div className="mt-2 flex justify-end gap-2">
+        <AttachedImages images={attachments.images} onRemove={attachments.remove} />
+        <div className="mt-2 flex items-center justify-end gap-2">
+          <span className="mr-auto">
+            <AddImagesButton
+              count={attachments.images.length}
+              max={COMMENT_MAX_IMAGES}
+              uploading={attachments.uploading}
+              disabled={!viewer}
+              onPick={attachments.add}
+            />
+          </span>
           {onCancel && (
             <Button variant="text" onClick={onCancel}>
               取消
             </Button>
           )}
-          <Button type="submit" disabled={working || content.trim() === ''}>
+          <Button type="submit" disabled={working || attachments.uploading || content.trim() === ''}>
             {working ? '发布中...' : reply ? '回复' : '发表评论'}
           </Button>
         </div>

@@ -1,5 +1,4 @@
-import type { Envelope } from '@core/envelope.ts';
-import { ApiError, apiFetch } from '~/lib/api-client.ts';
+import { apiFetch } from '~/lib/api-client.ts';
 
 /** The draft fields the editor edits and autosaves (server/modules/drafts). */
 export interface DraftFields {
@@ -95,27 +94,4 @@ export function renderPreview(content: string, signal: AbortSignal) {
 
 export function searchTags(keyword: string, signal?: AbortSignal) {
   return apiFetch<{ tags: TagBrief[] }>(`/api/draft/tags?keyword=${encodeURIComponent(keyword)}`, { signal });
-}
-
-export type UploadPurpose = 'entry' | 'cover';
-
-/**
- * POST /api/upload/image (multipart): the envelope's message (文件过大, 不支持此文件格式) comes back
- * as an ApiError. Files over 1 MB are refused before sending, with the same message.
- */
-export async function uploadImage(file: File, purpose: UploadPurpose): Promise<{ url: string }> {
-  if (file.size > 1_048_576) throw new ApiError(400, 0, '文件过大');
-  const form = new FormData();
-  form.set('file', file);
-  form.set('purpose', purpose);
-  let response: Response;
-  try {
-    response = await fetch('/api/upload/image', { method: 'POST', body: form, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 0, '网络异常，请检查网络后重试');
-  }
-  const body = (await response.json().catch(() => null)) as Envelope<{ url: string }> | null;
-  if (!body || typeof body.s !== 'number') throw new ApiError(response.status, 0, `请求失败（${response.status}）`);
-  if (!response.ok || body.s !== 1) throw new ApiError(response.status, body.s, body.m);
-  return body.d;
 }

@@ -5,7 +5,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button } from '~/ui/button.tsx';
 import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
-import { type CategoryOption, type DraftFields, searchTags, type TagBrief, uploadImage } from './editor-api.ts';
+import { uploadImage } from '~/lib/upload-image.ts';
+import { type CategoryOption, type DraftFields, searchTags, type TagBrief } from './editor-api.ts';
 
 export type PublishChoices = Pick<DraftFields, 'categoryId' | 'tagIds' | 'abstract' | 'coverImage' | 'type'>;
 
