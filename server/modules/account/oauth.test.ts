@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LAST_SIGN_IN_METHOD_MESSAGE } from '@core/account-settings.ts';
@@ -234,5 +236,93 @@ describe('GitHub sign-in against a real OAuth 2.0 server', () => {
     expect(decodeFlowState(`${value.slice(0, -2)}xx`, secret)).toBeNull();
     expect(decodeFlowState(value, 'another-secret-16+')).toBeNull();
     expect(decodeFlowState(value, secret, Date.now() + 5000)).toBeNull();
+  });
+});
+
+/**
+ * WeChat's web login is not standard OAuth 2.0 (appid/secret in the query, a GET token endpoint,
+ * openid beside the token), which the mock server cannot play: a small stand-in of WeChat's three
+ * endpoints does, and the flow runs through our real authorize and callback routes.
+ */
+describe('WeChat sign-in against a stand-in of its endpoints', () => {
+  const seen: string[] = [];
+  const wechat = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://wechat');
+    seen.push(url.pathname);
+    response.setHeader('content-type', 'application/json');
+    if (url.pathname === '/connect/qrconnect') {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', 'wx-code');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      response.writeHead(302, { location: back.href }).end();
+    } else if (url.pathname === '/sns/oauth2/access_token') {
+      const good =
+        request.method === 'GET' &&
+        url.searchParams.get('appid') === 'wx-app' &&
+        url.searchParams.get('secret') === 'wx-secret' &&
+        url.searchParams.get('code') === 'wx-code' &&
+        url.searchParams.get('grant_type') === 'authorization_code';
+      response.end(
+        JSON.stringify(
+          good ? { access_token: 'wx-at', openid: 'o-1', unionid: 'u-1' } : { errcode: 40029, errmsg: 'invalid code' },
+        ),
+      );
+    } else if (url.pathname === '/sns/userinfo' && url.searchParams.get('access_token') === 'wx-at') {
+      response.end(
+        JSON.stringify({ openid: 'o-1', unionid: 'u-1', nickname: '微信用户', headimgurl: 'https://wx.example/h.png' }),
+      );
+    } else {
+      response.writeHead(404).end('{}');
+    }
+  });
+  let wechatApp: TestApp;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => wechat.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(wechat.address() as AddressInfo).port}`;
+    wechatApp = createTestApp(database, {
+      WECHAT_APP_ID: 'wx-app',
+      WECHAT_APP_SECRET: 'wx-secret',
+      OAUTH_WECHAT_AUTHORIZE_URL: `${base}/connect/qrconnect`,
+      OAUTH_WECHAT_TOKEN_URL: `${base}/sns/oauth2/access_token`,
+      OAUTH_WECHAT_USERINFO_URL: `${base}/sns/userinfo`,
+    });
+  });
+  afterAll(async () => {
+    await wechatApp?.adapters.close();
+    await new Promise<void>((resolve) => wechat.close(() => resolve()));
+  });
+
+  it('creates a user from the unionid and nickname, then signs the same user in again', async () => {
+    const signInOnce = async () => {
+      const start = await wechatApp.request('/api/oauth/wechat/authorize');
+      expect(start.status).toBe(302);
+      const authorizeUrl = new URL(start.headers.get('location') ?? '');
+      expect(authorizeUrl.searchParams.get('appid')).toBe('wx-app');
+      expect(authorizeUrl.searchParams.get('scope')).toBe('snsapi_login');
+      expect(authorizeUrl.hash).toBe('#wechat_redirect');
+      const flowCookie = cookieFrom(start, 'jinsha_oauth') ?? '';
+      const authorized = await fetch(authorizeUrl, { redirect: 'manual' });
+      const callback = new URL(authorized.headers.get('location') ?? '');
+      const finished = await wechatApp.request(`${callback.pathname}${callback.search}`, {
+        headers: { cookie: flowCookie },
+      });
+      const done = new URL(finished.headers.get('location') ?? '', 'http://localhost');
+      return { result: done.searchParams.get('result'), session: cookieFrom(finished, 'jinsha_sid') ?? '' };
+    };
+    const first = await signInOnce();
+    expect(first.result).toBe('created');
+    const [linked] = await database.db.select().from(oauthAccounts).where(eq(oauthAccounts.providerUserId, 'u-1'));
+    expect(linked?.provider).toBe('wechat');
+    expect(await viewerId(first.session)).toBe(linked?.userId);
+    const [user] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, linked?.userId ?? ''));
+    expect(user?.username).toBe('微信用户');
+    const second = await signInOnce();
+    expect(second.result).not.toBe('created');
+    expect(await viewerId(second.session)).toBe(linked?.userId);
+    expect(seen).toContain('/sns/userinfo');
   });
 });
