@@ -113,6 +113,8 @@ test.describe('editor', () => {
     const title = `待删除的草稿 ${Date.now()}`;
     await page.getByLabel('标题').fill(title);
     await expect(saveStatus(page)).toHaveText('已保存');
+    // The extension promotion stays off the writing screen (it shows on the pages around it).
+    await expect(page.getByText('浏览器插件')).toHaveCount(0);
 
     await page.getByRole('link', { name: '草稿箱' }).click();
     await expect(page).toHaveURL('/editor/drafts');

@@ -49,7 +49,8 @@ async function signInWithGithub(page: Page) {
   const popupOpened = page.waitForEvent('popup');
   await loginDialog(page).getByRole('button', { name: '使用GitHub登录' }).click();
   const popup = await popupOpened;
-  await popup.waitForEvent('close');
+  // Polled rather than awaited as an event: a quick popup may close before a listener is attached.
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(avatarMenuButton(page)).toHaveAccessibleName(`${username}的菜单`);
   return username;
 }
@@ -57,8 +58,13 @@ async function signInWithGithub(page: Page) {
 test('third-party sign-in through the popup; the only way in cannot be unbound', async ({ page, consoleErrors }) => {
   consoleErrors.allowFailedLoad('/api/user/v1/unbind', 400);
   const username = await signInWithGithub(page);
-  await avatarMenuButton(page).click();
-  await page.getByRole('menuitem', { name: '设置' }).click();
+  // The page has just reloaded signed in: a click before hydration opens nothing, so retry it.
+  const settings = page.getByRole('menuitem', { name: '设置' });
+  await expect(async () => {
+    await avatarMenuButton(page).click();
+    await expect(settings).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await settings.click();
   await expect(page).toHaveURL(/\/user\/settings\/profile$/);
   await expect(page.getByLabel('用户名')).toHaveValue(username);
 
@@ -80,7 +86,8 @@ test('binds GitHub to a password account, then unbinds it', async ({ page }) => 
   nextGithubUser();
   const popupOpened = page.waitForEvent('popup');
   await bindings.getByRole('button', { name: '绑定' }).last().click();
-  await (await popupOpened).waitForEvent('close');
+  const popup = await popupOpened;
+  await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(bindings.getByText(`已绑定：E2E ${lastId}`)).toBeVisible();
   await bindings.getByRole('button', { name: '解绑' }).last().click();
   await expect(toast(page, '已解绑')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useRootData } from '~/lib/root-data.ts';
 import { BarrageProvider } from './barrage.tsx';
 import { ExtensionBanner } from './extension-banner.tsx';
@@ -17,6 +18,8 @@ import { UnreadCountProvider } from './unread-count-provider.tsx';
 export function Shell({ children }: { children: ReactNode }) {
   const root = useRootData();
   const siteName = root?.siteName ?? '金砂';
+  // The editor fills the window; a promotion over the text being written would be in the way.
+  const writing = useLocation().pathname.startsWith('/editor/');
   return (
     <UnreadCountProvider initial={root?.unreadCount ?? 0}>
       <HeaderVisibilityProvider>
@@ -33,7 +36,7 @@ export function Shell({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SuspensionPanel />
-          <ExtensionBanner siteName={siteName} />
+          {!writing && <ExtensionBanner siteName={siteName} />}
           <RequestHealthAlert />
           <HashScroll />
         </BarrageProvider>
