@@ -9,14 +9,31 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '@db/client.ts';
 import { databaseUrlNamed } from './global-database.ts';
 
-async function adminQuery(serverUrl: string, statement: string) {
+async function adminQuery<Row extends pg.QueryResultRow = pg.QueryResultRow>(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query<Row>(statement)).rows;
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Drops a test database once the closed pool's connections have said goodbye (up to 2 s):
+ * FORCE would otherwise terminate a backend in the middle of its client's Terminate, and that
+ * client, no longer watched by its pool, reports the FATAL as an uncaught error.
+ */
+async function dropWhenIdle(serverUrl: string, name: string) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const [row] = await adminQuery<{ n: number }>(
+      serverUrl,
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${name}'`,
+    );
+    if (!row || row.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 async function loadMigratedDump(dumpPath: string): Promise<Blob> {
@@ -29,7 +46,7 @@ async function clonePostgresTemplate(source: { serverUrl: string; template: stri
   await adminQuery(source.serverUrl, `CREATE DATABASE ${name} TEMPLATE ${source.template}`);
   return {
     url: databaseUrlNamed(source.serverUrl, name),
-    drop: () => adminQuery(source.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => dropWhenIdle(source.serverUrl, name),
   };
 }
 
