@@ -20,3 +20,8 @@ export function isValidId(value: string | undefined | null): value is string {
 
 /** The guest placeholder's id (SPEC §3, §9). */
 export const GUEST_ID = '0'.repeat(24);
+
+/** Whether an id is the placeholder's: a deleted user or entry (SPEC §3, §9). */
+export function isGuestId(id: string): boolean {
+  return id === GUEST_ID;
+}

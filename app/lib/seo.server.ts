@@ -1,5 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { type PageSeo, SITE_DESCRIPTION } from './seo.ts';
+import { isGuestId } from '@core/ids.ts';
+import type { EntryDetail } from '../../server/modules/entries/entries.service.ts';
 
 /** The site's origin without a trailing slash. */
 export function siteOrigin(context: AppLoadContext): string {
@@ -29,4 +31,21 @@ export function pageSeo(
 export function absoluteUrl(context: AppLoadContext, url: string): string | undefined {
   if (!url) return undefined;
   return url.startsWith('/') ? `${siteOrigin(context)}${url}` : url;
+}
+
+/** What an entry page tells search engines and link previews: canonical URL, OG image, schema.org Article. */
+export function entrySeo(context: AppLoadContext, entry: Omit<EntryDetail, 'content'>) {
+  const authorUrl = isGuestId(entry.user.id) ? undefined : `${siteOrigin(context)}/user/${entry.user.id}`;
+  return pageSeo(context, `/${entry.type === 'post' ? 'post' : 'entry'}/${entry.id}`, {
+    description: entry.abstract || entry.title,
+    type: 'article',
+    image: absoluteUrl(context, entry.screenshot),
+    article: {
+      headline: entry.title,
+      author: { name: entry.user.username, url: authorUrl },
+      datePublished: entry.createdAt,
+      dateModified: entry.updatedAt,
+      keywords: entry.tags.map((tag) => tag.title),
+    },
+  });
 }

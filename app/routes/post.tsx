@@ -3,30 +3,14 @@ import { ArticleView } from '~/features/entries/article-view.tsx';
 import articleStyles from '~/features/entries/article.css?url';
 import { loadEntryPage } from '~/lib/entries.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
-import { absoluteUrl, pageSeo, siteOrigin } from '~/lib/seo.server.ts';
+import { entrySeo } from '~/lib/seo.server.ts';
 import { requireIdParam } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/post';
 
 /** /post/{id}: a column article, read-only. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadEntryPage(context, { id: requireIdParam(params.id), route: 'post' });
-  const { entry } = page;
-  const authorUrl = /^0{24}$/.test(entry.user.id) ? undefined : `${siteOrigin(context)}/user/${entry.user.id}`;
-  return {
-    ...page,
-    seo: pageSeo(context, `/${entry.type === 'post' ? 'post' : 'entry'}/${entry.id}`, {
-      description: entry.abstract || entry.title,
-      type: 'article',
-      image: absoluteUrl(context, entry.screenshot),
-      article: {
-        headline: entry.title,
-        author: { name: entry.user.username, url: authorUrl },
-        datePublished: entry.createdAt,
-        dateModified: entry.updatedAt,
-        keywords: entry.tags.map((tag) => tag.title),
-      },
-    }),
-  };
+  return { ...page, seo: entrySeo(context, page.entry) };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];

@@ -10,10 +10,10 @@ import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
 import { listFollows } from '../../server/modules/follows/follows.service.ts';
+import { listLikedEntries } from '../../server/modules/likes/likes.service.ts';
 import {
   getUserProfile,
   listBoughtBooks,
-  listLikedEntries,
   listUserBooks,
   listUserCollections,
   listUserEntries,
@@ -45,7 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           ...(await listUserEntries(db, viewer, { uid: id, before, kind: type === 'posts' ? 'article' : 'share' })),
         };
       case 'likes':
-        return { kind: 'entries' as const, ...(await listLikedEntries(db, viewer, { uid: id, before })) };
+        return { kind: 'entries' as const, ...(await listLikedEntries(db, { userId: id, before, viewer })) };
       case 'collections': {
         const sub = url.searchParams.get('sub') === 'followed' ? ('followed' as const) : ('created' as const);
         return {

@@ -1,3 +1,4 @@
+import { isGuestId } from '@core/ids.ts';
 import { formatCount } from '@core/format.ts';
 import { MessageSquare, ThumbsUp, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
@@ -18,7 +19,7 @@ import type { CommentTargetType, CommentView } from './types.ts';
 const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
 
 function isPlaceholder(id: string) {
-  return /^0{24}$/.test(id);
+  return isGuestId(id);
 }
 
 function UserName({ user }: { user: CommentView['user'] }) {

@@ -1,3 +1,4 @@
+import { isGuestId } from '@core/ids.ts';
 /** Column articles (type post) live at /post/{id}; every other entry at /entry/{id} (SPEC §2.3). */
 export function entryHref(entry: { id: string; type: string }): string {
   return entry.type === 'post' ? `/post/${entry.id}` : `/entry/${entry.id}`;
@@ -19,5 +20,5 @@ export function linkOutHref(url: string): string {
 
 /** A user page link, or null for the placeholder of a deleted author (SPEC §3: 24 zeros). */
 export function userHref(user: { id: string }): string | null {
-  return /^0{24}$/.test(user.id) ? null : `/user/${user.id}`;
+  return isGuestId(user.id) ? null : `/user/${user.id}`;
 }

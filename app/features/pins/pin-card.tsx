@@ -1,3 +1,4 @@
+import { isGuestId } from '@core/ids.ts';
 import { formatCount, formatDateTime, formatRelativeTime } from '@core/format.ts';
 import { MessageSquare, Share2, ThumbsUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
   const [likeCount, setLikeCount] = useState(pin.likeCount);
   const [commentCount, setCommentCount] = useState(pin.commentCount);
   const [open, setOpen] = useState(commentsOpen);
-  const placeholder = /^0{24}$/.test(pin.user.id);
+  const placeholder = isGuestId(pin.user.id);
   const canDelete = viewer && (viewer.id === pin.user.id || viewer.role === 'admin');
 
   async function toggleLike() {

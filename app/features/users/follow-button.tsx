@@ -1,3 +1,4 @@
+import { isGuestId } from '@core/ids.ts';
 import { useEffect, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
@@ -40,7 +41,7 @@ export function FollowButton({ userId, followed, username, size = 'sm', classNam
     return () => controller.abort();
   }, [followed, viewer, userId]);
 
-  if (viewer?.id === userId || /^0{24}$/.test(userId)) return null;
+  if (viewer?.id === userId || isGuestId(userId)) return null;
   const isFollowed = Boolean(state);
 
   async function toggle() {

@@ -1,8 +1,47 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '@db/client.ts';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '@db/client.ts';
 import { categories, entries, entryTags, tags } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
 import { hotScoreSql } from './entries.queries.ts';
+
+export async function insertEntry(tx: Tx, values: PgInsertValue<typeof entries>) {
+  await tx.insert(entries).values(values);
+}
+
+export async function updateEntryColumns(tx: Tx, id: string, values: PgUpdateSetSource<typeof entries>) {
+  await tx.update(entries).set(values).where(eq(entries.id, id));
+}
+
+export async function deleteEntryRow(tx: Tx, id: string) {
+  await tx.delete(entries).where(eq(entries.id, id));
+}
+
+/** Sets the recommended flag; the rows updated (none when the entry is gone). */
+export function setEntryHot(tx: Tx, id: string, hot: boolean) {
+  return tx.update(entries).set({ hot }).where(eq(entries.id, id)).returning({ id: entries.id });
+}
+
+/** The first entry sharing exactly this URL, found through entries_original_url_idx (md5). */
+export async function selectEntryIdByUrl(db: Db, url: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(sql`md5(${entries.originalUrl}) = md5(${url}) and ${entries.originalUrl} = ${url}`)
+    .orderBy(entries.createdAt)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The flags the share form edits that the entry's public shape does not carry. */
+export async function selectEntryFlags(db: Db, id: string) {
+  const [row] = await db
+    .select({ isGfw: entries.isGfw, isEnglish: entries.isEnglish })
+    .from(entries)
+    .where(eq(entries.id, id))
+    .limit(1);
+  return row ?? null;
+}
 
 /** The entry row a write needs, locked for the rest of the transaction. */
 export async function lockEntry(tx: Tx, id: string) {

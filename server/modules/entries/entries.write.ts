@@ -4,10 +4,9 @@
  * tokenizer, entry_tags are written and every counter that counts entries moves with them.
  * The share form, the editor and the API all come through here.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type EntryInput, ENTRY_MESSAGES, entryInputSchema, type ValidEntryInput } from '@core/entry-input.ts';
 import { isValidId, newId } from '@core/ids.ts';
-import { entries } from '@db/schema/content.ts';
 import type { Tx } from '@db/client.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -62,6 +61,25 @@ function searchVector(prepared: ReturnType<typeof prepare>, tagTitles: string[])
   return sql`to_tsvector('simple', ${text})`;
 }
 
+/** The columns an entry's input sets, on publish and on update alike. */
+function entryColumns(prepared: ReturnType<typeof prepare>, tagTitles: string[]) {
+  return {
+    type: prepared.type,
+    title: prepared.title,
+    content: prepared.content,
+    contentHtml: prepared.contentHtml,
+    abstract: prepared.abstract,
+    originalUrl: prepared.originalUrl,
+    screenshot: prepared.screenshot,
+    categoryId: prepared.categoryId,
+    isOriginal: prepared.isOriginal,
+    isEnglish: prepared.isEnglish,
+    isGfw: prepared.isGfw,
+    readingMinutes: prepared.readingMinutes,
+    searchVector: searchVector(prepared, tagTitles),
+  };
+}
+
 export async function createEntry(ctx: WriteContext, input: EntryInput): Promise<{ id: string }> {
   const viewer = requireViewer(ctx.viewer);
   const prepared = prepare(validate(input));
@@ -69,22 +87,10 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
   const id = newId(now.getTime());
   await ctx.db.transaction(async (tx) => {
     const tagTitles = await checkTaxonomy(tx, prepared);
-    await tx.insert(entries).values({
+    await queries.insertEntry(tx, {
       id,
       userId: viewer.id,
-      type: prepared.type,
-      title: prepared.title,
-      content: prepared.content,
-      contentHtml: prepared.contentHtml,
-      abstract: prepared.abstract,
-      originalUrl: prepared.originalUrl,
-      screenshot: prepared.screenshot,
-      categoryId: prepared.categoryId,
-      isOriginal: prepared.isOriginal,
-      isEnglish: prepared.isEnglish,
-      isGfw: prepared.isGfw,
-      readingMinutes: prepared.readingMinutes,
-      searchVector: searchVector(prepared, tagTitles),
+      ...entryColumns(prepared, tagTitles),
       createdAt: now,
       updatedAt: now,
     });
@@ -115,25 +121,7 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
     const before = await queries.selectEntryTagIds(tx, entryId);
     const removed = before.filter((id) => !prepared.tagIds.includes(id));
     const added = prepared.tagIds.filter((id) => !before.includes(id));
-    await tx
-      .update(entries)
-      .set({
-        type: prepared.type,
-        title: prepared.title,
-        content: prepared.content,
-        contentHtml: prepared.contentHtml,
-        abstract: prepared.abstract,
-        originalUrl: prepared.originalUrl,
-        screenshot: prepared.screenshot,
-        categoryId: prepared.categoryId,
-        isOriginal: prepared.isOriginal,
-        isEnglish: prepared.isEnglish,
-        isGfw: prepared.isGfw,
-        readingMinutes: prepared.readingMinutes,
-        searchVector: searchVector(prepared, tagTitles),
-        updatedAt: new Date(),
-      })
-      .where(eq(entries.id, entryId));
+    await queries.updateEntryColumns(tx, entryId, { ...entryColumns(prepared, tagTitles), updatedAt: new Date() });
     await queries.deleteEntryTags(tx, entryId, removed);
     await queries.addTagCounts(tx, removed, -1);
     await queries.insertEntryTags(tx, entryId, added, entry.createdAt);
@@ -160,7 +148,7 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
     await queries.addCategoryCount(tx, entry.categoryId, -1);
     if (entry.userId) await queries.addAuthorPostedCount(tx, entry.userId, entry.type, -1);
     // entry_tags, entry_likes, entry_views and collection_entries go by cascade.
-    await tx.delete(entries).where(eq(entries.id, entryId));
+    await queries.deleteEntryRow(tx, entryId);
   });
 }
 
@@ -169,7 +157,7 @@ export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boole
   requireRole(ctx.viewer, { roles: ['admin'] });
   if (!isValidId(entryId)) throw badRequest('invalid id');
   await ctx.db.transaction(async (tx) => {
-    const updated = await tx.update(entries).set({ hot }).where(eq(entries.id, entryId)).returning({ id: entries.id });
+    const updated = await queries.setEntryHot(tx, entryId, hot);
     if (updated.length === 0) throw notFound('此文章不存在');
     await queries.recomputeHotScore(tx, entryId);
   });
@@ -180,21 +168,10 @@ export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boole
 export async function findEntryIdByUrl(ctx: Pick<RequestContext, 'db'>, url: string): Promise<string | null> {
   const value = url.trim();
   if (!value) return null;
-  const [row] = await ctx.db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(sql`md5(${entries.originalUrl}) = md5(${value}) and ${entries.originalUrl} = ${value}`)
-    .orderBy(entries.createdAt)
-    .limit(1);
-  return row?.id ?? null;
+  return queries.selectEntryIdByUrl(ctx.db, value);
 }
 
 /** The flags the share form edits that the entry's public shape does not carry. */
 export async function getEntryFlags(ctx: Pick<RequestContext, 'db'>, entryId: string) {
-  const [row] = await ctx.db
-    .select({ isGfw: entries.isGfw, isEnglish: entries.isEnglish })
-    .from(entries)
-    .where(eq(entries.id, entryId))
-    .limit(1);
-  return row ?? { isGfw: false, isEnglish: false };
+  return (await queries.selectEntryFlags(ctx.db, entryId)) ?? { isGfw: false, isEnglish: false };
 }

@@ -125,31 +125,6 @@ export async function listUserEntries(db: Db, viewer: Viewer | null, input: Page
   };
 }
 
-/** The like tab: entries the person liked, latest like first. */
-export async function listLikedEntries(db: Db, viewer: Viewer | null, input: PageInput) {
-  const cursor = readCursor(input.before);
-  const limit = input.limit ?? PAGE_SIZE.feed;
-  const rows = await db
-    .select({ id: entryLikes.entryId, at: entryLikes.createdAt })
-    .from(entryLikes)
-    .where(and(eq(entryLikes.userId, input.uid), before(entryLikes.createdAt, entryLikes.entryId, cursor)))
-    .orderBy(desc(entryLikes.createdAt), desc(entryLikes.entryId))
-    .limit(limit);
-  return {
-    entrylist: await getEntriesByIds(
-      db,
-      rows.map((r) => r.id),
-      viewer,
-    ),
-    pointer: pointerOf(
-      rows,
-      limit,
-      (r) => r.at,
-      (r) => r.id,
-    ),
-  };
-}
-
 const collectionColumns = {
   id: collections.id,
   title: collections.title,
