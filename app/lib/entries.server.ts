@@ -11,7 +11,7 @@ import {
   listRelatedEntries,
 } from '../../server/modules/entries/entries.service.ts';
 import { tableOfContents } from '../../server/modules/entries/entries.render.ts';
-import { SEARCH_COUNT_CAP, searchEntries } from '../../server/modules/search/search.service.ts';
+import { SEARCH_COUNT_CAP, searchEntries, searchSnippets } from '../../server/modules/search/search.service.ts';
 import { getCategoryIndex } from '../../server/modules/tags/tags.service.ts';
 import { fromService } from './route-guards.server.ts';
 
@@ -119,7 +119,12 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
   const result = await fromService(
     searchEntries(context.db, { query, page: page - 1, pageSize, viewerId: context.viewer?.id }),
   );
-  const entrylist = await getEntriesByIds(context.db, result.idList, context.viewer);
+  const [found, snippets] = await Promise.all([
+    getEntriesByIds(context.db, result.idList, context.viewer),
+    searchSnippets(context.db, result.idList, result.terms),
+  ]);
+  // A result matched in its body shows that passage in place of its abstract.
+  const entrylist = found.map((entry) => ({ ...entry, abstract: snippets.get(entry.id) ?? entry.abstract }));
   return {
     query,
     page,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_ACCOUNT, avatarMenuButton, header, submitLogin } from './support/auth.ts';
+import { DEMO_ACCOUNT, avatarMenuButton, header, headerSearch, submitLogin } from './support/auth.ts';
+import { feedList, rowTitleLinks } from './support/feed.ts';
 import { expect, test } from './support/fixtures.ts';
 
 async function signIn(page: Page) {
@@ -42,7 +43,7 @@ test.describe('editor', () => {
     const source = page.locator('.cm-content');
     await source.click();
     await page.keyboard.insertText(
-      '用金砂的编辑器写一段代码：\n\n```js\nconst answer = 42;\nconsole.log(answer);\n```\n\n',
+      '在翡翠蜻蜓观测站用金砂的编辑器写一段代码：\n\n```js\nconst answer = 42;\nconsole.log(answer);\n```\n\n',
     );
 
     // Autosave: the first save creates the draft and gives the page its address.
@@ -74,6 +75,7 @@ test.describe('editor', () => {
     await expect(page.getByText('请选择分类')).toBeVisible();
     await dialog.getByRole('radio', { name: '前端' }).check({ force: true });
     const suggestions = dialog.getByRole('list', { name: '标签建议' });
+    const tagTitle = (await suggestions.getByRole('button').first().textContent()) ?? '';
     await suggestions.getByRole('button').first().click();
     await expect(dialog.getByRole('list', { name: '已选标签' }).getByRole('listitem')).toHaveCount(1);
     await dialog.getByRole('radio', { name: '专栏文章' }).check({ force: true });
@@ -105,6 +107,42 @@ test.describe('editor', () => {
     await update.getByRole('button', { name: '确定并更新' }).click();
     await expect(page).toHaveURL(postUrl);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(edited);
+
+    // Readers find it: first on explore's newest, on its tag's newest, and by a Chinese search
+    // of words from its body (segmented on save), with the words marked.
+    await page.goto('/explore?sort=newest');
+    await expect(rowTitleLinks(feedList(page)).first()).toHaveText(edited);
+    await page.goto(`/tag/${encodeURIComponent(tagTitle)}?sort=newest`);
+    await expect(rowTitleLinks(feedList(page)).first()).toHaveText(edited);
+    await page.goto('/');
+    await headerSearch(page).fill('翡翠蜻蜓');
+    await headerSearch(page).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search');
+    const results = page.getByRole('region', { name: '搜索结果' });
+    const found = results.getByRole('article').filter({ has: page.getByRole('link', { name: edited }) });
+    await expect(found).toHaveCount(1);
+    await expect(found.locator('mark').first()).toBeVisible();
+    expect(await found.locator('mark').allInnerTexts()).toEqual(expect.arrayContaining(['翡翠', '蜻蜓']));
+
+    // Like it from its page; the count holds after a reload.
+    await found.getByRole('link', { name: edited }).click();
+    await expect(page).toHaveURL(postUrl);
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^点赞，已有 0 人点赞/ })
+      .click();
+    await expect(page.getByRole('main').getByRole('button', { name: /^取消点赞，已有 1 人点赞/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('button', { name: /^取消点赞，已有 1 人点赞/ })).toBeVisible();
+
+    // Delete: asked first, then the page is gone and search no longer finds it.
+    await page.getByRole('main').getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('alertdialog', { name: '删除文章' });
+    await confirm.getByRole('button', { name: '删除' }).click();
+    await expect(page).toHaveURL('/published');
+    expect((await page.request.get(postUrl)).status()).toBe(404);
+    await page.goto(`/search?query=${encodeURIComponent('翡翠蜻蜓')}`);
+    await expect(page.getByRole('region', { name: '搜索结果' })).not.toContainText(edited);
   });
 
   test('the draft list opens and deletes drafts', async ({ page }) => {

@@ -1,13 +1,8 @@
-import type { Page } from '@playwright/test';
-import { header } from './support/auth.ts';
+import { headerSearch } from './support/auth.ts';
 import { rowTitleLinks } from './support/feed.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const QUERY = '服务端渲染';
-
-function headerSearch(page: Page) {
-  return header(page).getByRole('searchbox', { name: '搜索' });
-}
 
 test.describe('header search box', () => {
   test('keeps at most 32 characters', async ({ page }) => {

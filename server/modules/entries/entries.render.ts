@@ -233,6 +233,11 @@ export function tableOfContents(source: string): TocItem[] {
   return decorate(markdown.parse(source, {})).filter((heading) => heading.text !== '');
 }
 
+/** The words of a markdown source without its markup, one block a line (search snippets). */
+export function markdownText(source: string): string {
+  return plainText(markdown.parse(source, {}));
+}
+
 /** The whitespace-collapsed summary stored with an entry (SPEC §3). */
 export function makeAbstract(text: string, max = 200): string {
   return truncate(collapseWhitespace(text), max);

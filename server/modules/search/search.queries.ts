@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
 import { notMutedBy } from '../entries/entries.visibility.ts';
@@ -76,4 +76,12 @@ export async function estimateSearchMatches(db: Db, segmented: string): Promise<
   const raw = rows[0]?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/** The texts a result's snippet is cut from. */
+export function selectSnippetSources(db: Db, ids: string[]) {
+  return db
+    .select({ id: entries.id, title: entries.title, abstract: entries.abstract, content: entries.content })
+    .from(entries)
+    .where(inArray(entries.id, ids));
 }

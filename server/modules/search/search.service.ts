@@ -1,5 +1,7 @@
 import type { Db } from '@db/client.ts';
+import { collapseWhitespace } from '@core/format.ts';
 import { toSearchQuery } from '../../adapters/tokenizer.ts';
+import { markdownText } from '../entries/entries.render.ts';
 import * as queries from './search.queries.ts';
 
 /** Matches are counted up to this many; pages beyond it are not served. */
@@ -50,4 +52,38 @@ export async function searchEntries(
     idList: page.ids,
     terms,
   };
+}
+
+/** Characters a snippet keeps before the first matched word, and in all. */
+const SNIPPET_LEAD = 30;
+const SNIPPET_LENGTH = 120;
+
+/**
+ * For results whose title and abstract show none of the searched words (the match is in the
+ * body), the passage of the body around the first of them, so the result says why it matched.
+ * Keyed by entry id; results that need none are left out.
+ */
+export async function searchSnippets(db: Db, ids: string[], terms: string[]): Promise<Map<string, string>> {
+  const snippets = new Map<string, string>();
+  const words = terms.map((term) => term.toLowerCase()).filter(Boolean);
+  if (ids.length === 0 || words.length === 0) return snippets;
+  const shows = (text: string) => words.some((word) => text.toLowerCase().includes(word));
+  for (const source of await queries.selectSnippetSources(db, ids)) {
+    if (!source.content || shows(source.title) || shows(source.abstract)) continue;
+    const snippet = passageAround(collapseWhitespace(markdownText(source.content)), words);
+    if (snippet) snippets.set(source.id, snippet);
+  }
+  return snippets;
+}
+
+/** The text around the earliest of the words, cut on characters (not UTF-16 units), with ellipses. */
+export function passageAround(text: string, words: string[]): string | null {
+  const lower = text.toLowerCase();
+  const hits = words.map((word) => lower.indexOf(word)).filter((at) => at >= 0);
+  if (hits.length === 0) return null;
+  const chars = Array.from(text);
+  const at = Array.from(text.slice(0, Math.min(...hits))).length;
+  const start = Math.max(0, at - SNIPPET_LEAD);
+  const end = Math.min(chars.length, start + SNIPPET_LENGTH);
+  return `${start > 0 ? '…' : ''}${chars.slice(start, end).join('')}${end < chars.length ? '…' : ''}`;
 }

@@ -11,6 +11,7 @@ import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
 import { RANK_WINDOW } from './search.queries.ts';
+import { passageAround, searchSnippets } from './search.service.ts';
 
 let database: Database;
 let app: TestApp;
@@ -111,5 +112,31 @@ describe('GET /api/timeline/search', () => {
     >;
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toContain('entries_search_idx');
+  });
+});
+
+describe('search snippets', () => {
+  it('shows the passage of the body around the first searched word when the title and abstract miss it', async () => {
+    const lead = '开头的铺垫文字。'.repeat(10);
+    const inBody = await searchable({
+      title: '一篇普通的周记',
+      abstract: '这周做了些什么',
+      content: `# 小结\n\n${lead}我们在**翡翠蜻蜓**观测站测试了新的 \`缓存\` 策略，结果很好。`,
+    });
+    const inTitle = await searchable({ title: '翡翠蜻蜓的观察', content: '正文也提到翡翠蜻蜓' });
+    const snippets = await searchSnippets(database.db, [inBody.id, inTitle.id], ['翡翠', '蜻蜓']);
+    expect([...snippets.keys()]).toEqual([inBody.id]);
+    const snippet = snippets.get(inBody.id) ?? '';
+    // Markup is gone; the passage starts shortly before the word, with ellipses where cut.
+    expect(snippet).toMatch(/^…/);
+    expect(snippet).toContain('我们在翡翠蜻蜓观测站测试了新的 缓存 策略，结果很好。');
+    expect(snippet).not.toMatch(/[*`#]/);
+    expect(Array.from(snippet.slice(1, snippet.indexOf('翡翠'))).length).toBe(30);
+  });
+
+  it('cuts on characters and leaves texts without the words alone', () => {
+    expect(passageAround('𠀀'.repeat(50) + 'rust', ['rust'])).toBe(`…${'𠀀'.repeat(30)}rust`);
+    expect(passageAround('短文 React', ['react'])).toBe('短文 React');
+    expect(passageAround('没有关键词', ['rust'])).toBeNull();
   });
 });

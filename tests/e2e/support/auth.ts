@@ -8,6 +8,10 @@ export function header(page: Page): Locator {
   return page.getByRole('banner');
 }
 
+export function headerSearch(page: Page): Locator {
+  return header(page).getByRole('searchbox', { name: '搜索' });
+}
+
 export function loginButton(page: Page): Locator {
   return header(page).getByRole('button', { name: '登录', exact: true });
 }
