@@ -68,6 +68,8 @@ export const envSchema = z.object({
   /** Sign-in lockout: failed logins allowed per account and per client address in the window (15 min). */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** How long each instance reuses an anonymous search's result ids (0 = never); the page's public max-age is 30 s. */
+  SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
   /** Registrations allowed per client address and hour. */
   REGISTER_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
   /** The /dev/outbox page in a local production build (always on outside production). */

@@ -117,7 +117,11 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
   const pageSize = PAGE_SIZE.search;
   if (!query) return { query, page: 1, pageCount: 0, total: 0, estimated: false, terms: [], entrylist: [] };
   const result = await fromService(
-    searchEntries(context.db, { query, page: page - 1, pageSize, viewerId: context.viewer?.id }),
+    searchEntries(
+      context.db,
+      { query, page: page - 1, pageSize, viewerId: context.viewer?.id },
+      { answers: context.adapters.answers, seconds: context.env.SEARCH_CACHE_SECONDS },
+    ),
   );
   const [found, snippets] = await Promise.all([
     getEntriesByIds(context.db, result.idList, context.viewer),

@@ -99,7 +99,6 @@ export const entries = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     collectionCount: integer('collection_count').notNull().default(0),
     readingMinutes: smallint('reading_minutes').notNull().default(1),
-    searchVector: tsvector('search_vector'),
     latestCommentAt: timestampColumn('latest_comment_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -120,7 +119,30 @@ export const entries = pgTable(
     index('entries_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('entries_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('entries_original_url_idx').on(sql`md5(${t.originalUrl})`),
-    index('entries_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/**
+ * What search reads of an entry, apart from the entry: its words as a tsvector (title, abstract,
+ * body and tags, segmented on save), its author (for mutes) and a copy of its hot_score (the
+ * order of the rank windows), written in the same transaction as the entry's own
+ * (refreshEntryHotScore). Kept narrow so a search that visits tens of thousands of matches reads
+ * small rows: the migration stores the vector out of line (STORAGE EXTERNAL, toast_tuple_target
+ * 128), so a row is about 100 bytes and the table stays in memory at 1M entries.
+ */
+export const entrySearch = pgTable(
+  'entry_search',
+  {
+    entryId: idColumn('entry_id')
+      .primaryKey()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    userId: idColumn('user_id').references(() => users.id, { onDelete: 'set null' }),
+    hotScore: doublePrecision('hot_score').notNull().default(0),
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  (t) => [
+    index('entry_search_vector_idx').using('gin', t.searchVector),
+    index('entry_search_hot_idx').on(t.hotScore.desc().nullsFirst(), t.entryId.desc().nullsFirst()),
   ],
 );
 

@@ -227,7 +227,8 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   };
 
   const seedEntries: SeedEntry[] = [];
-  const entryRows: Array<Omit<Row<typeof schema.entries>, 'searchVector'> & { id: string; searchVector: SQL }> = [];
+  const entryRows: Array<Row<typeof schema.entries> & { id: string }> = [];
+  const searchRows: Array<Omit<Row<typeof schema.entrySearch>, 'searchVector'> & { searchVector: SQL }> = [];
   const entryTagRows: Row<typeof schema.entryTags>[] = [];
   const addEntry = (
     entry: Omit<SeedEntry, 'id'>,
@@ -251,10 +252,10 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       isOriginal: !body.originalUrl,
       isEnglish: body.english ?? false,
       readingMinutes: rendered?.readingMinutes ?? 1,
-      searchVector: sql`to_tsvector('simple', ${searchText})`,
       createdAt: entry.createdAt,
       updatedAt: entry.createdAt,
     });
+    searchRows.push({ entryId, userId: entry.userId, searchVector: sql`to_tsvector('simple', ${searchText})` });
     for (const title of entry.tags) {
       entryTagRows.push({ entryId, tagId: tagId(title), entryCreatedAt: entry.createdAt });
     }
@@ -345,6 +346,7 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     row.hot = recommended.has(row.id);
   }
   await insertRows(tx, schema.entries, entryRows, 100);
+  await insertRows(tx, schema.entrySearch, searchRows, 100);
   await insertRows(tx, schema.entryTags, entryTagRows);
   await insertRows(tx, schema.entryLikes, likeRows);
 

@@ -191,7 +191,15 @@ async function prepareSession(tx: Tx) {
 }
 
 /** The tables the generator loads, whose non-unique indexes it rebuilds after loading. */
-const LOADED_TABLES = ['entries', 'entry_tags', 'entry_likes', 'comments', 'follows', 'tag_subscriptions'];
+const LOADED_TABLES = [
+  'entries',
+  'entry_search',
+  'entry_tags',
+  'entry_likes',
+  'comments',
+  'follows',
+  'tag_subscriptions',
+];
 
 /** Drops the loaded tables' non-unique indexes and returns the statements that recreate them. */
 async function dropSecondaryIndexes(tx: Tx): Promise<string[]> {
@@ -360,13 +368,9 @@ async function insertEntries(tx: Tx, add: number, userCount: number, log: (line:
   for (let from = 1; from <= add; from += ENTRY_BATCH) {
     const to = Math.min(add, from + ENTRY_BATCH - 1);
     await tx.execute(sql`
-      WITH new_entries AS (
-        INSERT INTO entries (id, user_id, type, title, content, content_html, abstract, original_url, category_id,
-          is_original, like_count, comment_count, view_count, reading_minutes, search_vector, latest_comment_at,
-          hot_score, created_at, updated_at)
-        SELECT id, user_id, type, title, content, content_html, abstract, original_url, category_id, is_original,
-          like_count, comment_count, view_count, reading_minutes, search_vector, latest_comment_at,
-          ${hotScoreSql}, created_at, created_at
+      -- Referenced twice, so computed once (random() included): the entries and their search rows agree.
+      WITH generated AS (
+        SELECT *, ${hotScoreSql} AS hot_score
         -- Named "entries" so that hotScoreSql, written against the entries table, reads these columns.
         FROM (
           SELECT lpad(to_hex(floor(extract(epoch FROM c.created_at))::bigint), 8, '0') || substr(md5(random()::text || c.g), 1, 16) AS id,
@@ -386,7 +390,19 @@ async function insertEntries(tx: Tx, add: number, userCount: number, log: (line:
           JOIN scale_templates t ON t.idx = c.g % ${templateCount}
           JOIN scale_users u ON u.n = c.user_n
         ) AS entries
+      ),
+      new_entries AS (
+        INSERT INTO entries (id, user_id, type, title, content, content_html, abstract, original_url, category_id,
+          is_original, like_count, comment_count, view_count, reading_minutes, latest_comment_at,
+          hot_score, created_at, updated_at)
+        SELECT id, user_id, type, title, content, content_html, abstract, original_url, category_id, is_original,
+          like_count, comment_count, view_count, reading_minutes, latest_comment_at, hot_score, created_at, created_at
+        FROM generated
         RETURNING id, category_id, created_at, like_count, comment_count
+      ),
+      searchable AS (
+        INSERT INTO entry_search (entry_id, user_id, hot_score, search_vector)
+        SELECT id, user_id, hot_score, search_vector FROM generated
       ),
       tagged AS (
         INSERT INTO entry_tags (entry_id, tag_id, entry_created_at)

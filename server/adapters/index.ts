@@ -1,16 +1,19 @@
 import type { Db } from '@db/client.ts';
 import type { Env } from '../env.ts';
+import { type AnswerCache, createMemoryCache } from './cache.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail.ts';
 import { createRateLimits, type RateLimits } from './rate-limit.ts';
 import { createAliyunSms, createOutboxSms, type SmsSender } from './sms.ts';
 import { createLocalStorage, createS3Storage, type Storage } from './storage.ts';
 
-/** The outside services, each behind a small interface, chosen by configuration (.env.example). */
+/** The outside services, each behind a small interface, chosen by configuration (.env.example), and the process's answer cache. */
 export interface Adapters {
   mailer: Mailer;
   sms: SmsSender;
   storage: Storage;
   limits: RateLimits;
+  /** Recent answers of reads that are the same for everyone (this process only). */
+  answers: AnswerCache;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export function createAdapters(env: Env, db: Db, overrides: Partial<Omit<Adapter
     sms,
     storage,
     limits,
+    answers: overrides.answers ?? createMemoryCache(),
     async close() {
       await Promise.all([mailer.close(), limits.close()]);
     },

@@ -2,8 +2,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { CategoryName } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
-import { categories, entries, entryTags, tags } from '@db/schema/content.ts';
+import { categories, entries, entrySearch, entryTags, tags } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
+import { toSearchText } from '@server/adapters/tokenizer.ts';
 import { hotScoreSql } from '@server/modules/entries/entries.queries.ts';
 import { findCategory } from './categories.ts';
 import { createUser } from './users.ts';
@@ -19,7 +20,8 @@ export type EntryRow = typeof entries.$inferSelect;
 /**
  * An entry published the way the real publish does it: in one transaction with the counters it
  * moves (category entries_count, author posted_entries_count, tags' entries_count) and its
- * hot_score computed from its inputs unless given. Without userId a new author is created;
+ * hot_score computed from its inputs unless given, and its search row (words from the title,
+ * abstract, content and tags; the same hot_score). Without userId a new author is created;
  * `userId: null` makes an entry without author.
  */
 export async function createEntry(db: Db, overrides: EntryOverrides = {}): Promise<EntryRow> {
@@ -51,8 +53,19 @@ export async function createEntry(db: Db, overrides: EntryOverrides = {}): Promi
         .set({ entriesCount: sql`${tags.entriesCount} + 1` })
         .where(inArray(tags.id, tagIds));
     }
-    if (columns.hotScore !== undefined) return inserted;
-    const [scored] = await tx.update(entries).set({ hotScore: hotScoreSql }).where(eq(entries.id, id)).returning();
+    const [scored] =
+      columns.hotScore === undefined
+        ? await tx.update(entries).set({ hotScore: hotScoreSql }).where(eq(entries.id, id)).returning()
+        : [inserted];
+    const tagTitles =
+      tagIds.length > 0 ? await tx.select({ title: tags.title }).from(tags).where(inArray(tags.id, tagIds)) : [];
+    const words = toSearchText(scored.title, scored.abstract, scored.content, ...tagTitles.map((t) => t.title));
+    await tx.insert(entrySearch).values({
+      entryId: id,
+      userId,
+      hotScore: scored.hotScore,
+      searchVector: sql`to_tsvector('simple', ${words})`,
+    });
     return scored;
   });
 }

@@ -6,7 +6,7 @@ import { entries } from '@db/schema/content.ts';
 import { repos } from '@db/schema/repos.ts';
 import { type CommentTargetType, commentLikes, comments, pins } from '@db/schema/social.ts';
 import { mutes, users } from '@db/schema/users.ts';
-import { hotScoreSql } from '../entries/entries.queries.ts';
+import { refreshEntryHotScore } from '../entries/entries.queries.ts';
 
 export const commentColumns = {
   id: comments.id,
@@ -196,7 +196,7 @@ export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id
         .update(entries)
         .set({ commentCount: sql`${entries.commentCount} + ${delta}`, latestCommentAt: latest })
         .where(eq(entries.id, id));
-      await tx.update(entries).set({ hotScore: hotScoreSql }).where(eq(entries.id, id));
+      await refreshEntryHotScore(tx, id);
       return;
     }
     case 'pin':

@@ -49,7 +49,12 @@ async function post(user: TestUser | null, json: Record<string, unknown>) {
 
 async function entryCounters(id: string) {
   const [row] = await database.db
-    .select({ commentCount: entries.commentCount, latest: entries.latestCommentAt, hot: entries.hotScore })
+    .select({
+      commentCount: entries.commentCount,
+      latest: entries.latestCommentAt,
+      hot: entries.hotScore,
+      searchHot: sql<number>`(select hot_score from entry_search where entry_id = ${entries.id})`,
+    })
     .from(entries)
     .where(eq(entries.id, id));
   return row;
@@ -74,6 +79,7 @@ describe('comments on an entry', () => {
     expect(after.commentCount).toBe(before.commentCount + 1);
     expect(after.latest).not.toBeNull();
     expect(after.hot).toBeGreaterThan(before.hot);
+    expect(after.searchHot).toBe(after.hot);
     const [stored] = await database.db.select().from(comments).where(eq(comments.id, firstId));
     expect(stored.content).toBe('写得好');
 

@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
-import type { Db } from '@db/client.ts';
+import type { Db, Tx } from '@db/client.ts';
 import {
   categories,
   entries,
   entryLikes,
+  entrySearch,
   entryTags,
   tagSubscriptions,
   tags,
@@ -325,6 +326,21 @@ export async function selectCategoryEntryTotal(db: Db, categoryId: string | unde
  * the same transaction that changes a count recomputes it.
  */
 export const hotScoreSql = sql`(log(greatest(1, ${entries.likeCount} * 2 + ${entries.commentCount} * 3 + ${entries.viewCount} / 20.0 + case when ${entries.hot} then 20 else 0 end)) + extract(epoch from ${entries.createdAt}) / 86400.0)`;
+
+/**
+ * Recomputes an entry's hot score from its counters and copies it to its search row, in the
+ * caller's transaction; call it after changing a counter. Returns the entry's counts (none when
+ * the entry is gone).
+ */
+export async function refreshEntryHotScore(tx: Tx, entryId: string) {
+  const [row] = await tx
+    .update(entries)
+    .set({ hotScore: hotScoreSql })
+    .where(eq(entries.id, entryId))
+    .returning({ hotScore: entries.hotScore, likeCount: entries.likeCount, viewCount: entries.viewCount });
+  if (row) await tx.update(entrySearch).set({ hotScore: row.hotScore }).where(eq(entrySearch.entryId, entryId));
+  return row;
+}
 
 /** The author counters that give a user's entry lists their total; null for an unknown user. */
 export async function selectAuthorCounts(db: Db, userId: string) {

@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '@db/client.ts';
-import { categories, entries, entryTags, tags } from '@db/schema/content.ts';
+import { categories, entries, entrySearch, entryTags, tags } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
-import { hotScoreSql } from './entries.queries.ts';
 
 export async function insertEntry(tx: Tx, values: PgInsertValue<typeof entries>) {
   await tx.insert(entries).values(values);
@@ -76,8 +75,12 @@ export async function selectEntryTagIds(tx: Tx, entryId: string): Promise<string
   return rows.map((r) => r.tagId);
 }
 
-export async function recomputeHotScore(tx: Tx, entryId: string) {
-  await tx.update(entries).set({ hotScore: hotScoreSql }).where(eq(entries.id, entryId));
+/** The entry's search row (its words and author); its hot score follows refreshEntryHotScore. */
+export async function upsertEntrySearch(tx: Tx, values: { entryId: string; userId: string | null; searchVector: SQL }) {
+  await tx
+    .insert(entrySearch)
+    .values(values)
+    .onConflictDoUpdate({ target: entrySearch.entryId, set: { searchVector: values.searchVector } });
 }
 
 export async function addCategoryCount(tx: Tx, categoryId: string, delta: number) {

@@ -50,6 +50,8 @@ async function scalar(db: Db, query: SQL): Promise<number> {
 const COUNTER_CHECKS: Record<string, SQL> = {
   'entries.like_count': sql`SELECT count(*) FROM entries e WHERE like_count <> (SELECT count(*) FROM entry_likes l WHERE l.entry_id = e.id)`,
   'entries.hot_score': sql`SELECT count(*) FROM entries WHERE abs(hot_score - ${hotScoreSql}) > 1e-9`,
+  'entry_search rows': sql`SELECT count(*) FROM entries e FULL JOIN entry_search s ON s.entry_id = e.id
+    WHERE s.entry_id IS NULL OR e.id IS NULL OR s.hot_score <> e.hot_score OR s.user_id IS DISTINCT FROM e.user_id`,
   'categories.entries_count': sql`SELECT count(*) FROM categories c WHERE entries_count <> (SELECT count(*) FROM entries e WHERE e.category_id = c.id)`,
   'tags.entries_count': sql`SELECT count(*) FROM tags t WHERE entries_count <> (SELECT count(*) FROM entry_tags et WHERE et.tag_id = t.id)`,
   'users.posted_posts_count': sql`SELECT count(*) FROM users u WHERE posted_posts_count <> (SELECT count(*) FROM entries e WHERE e.user_id = u.id AND e.type = 'post')`,
@@ -108,7 +110,7 @@ describe('POST /api/post/entryPublish', () => {
     expect(tagged.map((t) => t.tagId).sort()).toEqual([tagA, tagB].sort());
     const hits = await scalar(
       database.db,
-      sql`SELECT count(*) FROM entries WHERE id = ${row.id} AND search_vector @@ plainto_tsquery('simple', '解析器')`,
+      sql`SELECT count(*) FROM entry_search WHERE entry_id = ${row.id} AND search_vector @@ plainto_tsquery('simple', '解析器')`,
     );
     expect(hits).toBe(1);
     const [after] = await database.db.select().from(users).where(eq(users.id, author.id));

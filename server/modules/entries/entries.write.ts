@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole, requireViewer } from '../auth/auth.policy.ts';
 import { makeAbstract, renderMarkdown } from './entries.render.ts';
 import * as queries from './entries.write.queries.ts';
+import { refreshEntryHotScore } from './entries.queries.ts';
 
 export type { EntryInput } from '@core/entry-input.ts';
 
@@ -62,7 +63,7 @@ function searchVector(prepared: ReturnType<typeof prepare>, tagTitles: string[])
 }
 
 /** The columns an entry's input sets, on publish and on update alike. */
-function entryColumns(prepared: ReturnType<typeof prepare>, tagTitles: string[]) {
+function entryColumns(prepared: ReturnType<typeof prepare>) {
   return {
     type: prepared.type,
     title: prepared.title,
@@ -76,7 +77,6 @@ function entryColumns(prepared: ReturnType<typeof prepare>, tagTitles: string[])
     isEnglish: prepared.isEnglish,
     isGfw: prepared.isGfw,
     readingMinutes: prepared.readingMinutes,
-    searchVector: searchVector(prepared, tagTitles),
   };
 }
 
@@ -90,11 +90,16 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
     await queries.insertEntry(tx, {
       id,
       userId: viewer.id,
-      ...entryColumns(prepared, tagTitles),
+      ...entryColumns(prepared),
       createdAt: now,
       updatedAt: now,
     });
-    await queries.recomputeHotScore(tx, id);
+    await queries.upsertEntrySearch(tx, {
+      entryId: id,
+      userId: viewer.id,
+      searchVector: searchVector(prepared, tagTitles),
+    });
+    await refreshEntryHotScore(tx, id);
     await queries.insertEntryTags(tx, id, prepared.tagIds, now);
     await queries.addCategoryCount(tx, prepared.categoryId, 1);
     await queries.addTagCounts(tx, prepared.tagIds, 1);
@@ -121,7 +126,12 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
     const before = await queries.selectEntryTagIds(tx, entryId);
     const removed = before.filter((id) => !prepared.tagIds.includes(id));
     const added = prepared.tagIds.filter((id) => !before.includes(id));
-    await queries.updateEntryColumns(tx, entryId, { ...entryColumns(prepared, tagTitles), updatedAt: new Date() });
+    await queries.updateEntryColumns(tx, entryId, { ...entryColumns(prepared), updatedAt: new Date() });
+    await queries.upsertEntrySearch(tx, {
+      entryId,
+      userId: entry.userId,
+      searchVector: searchVector(prepared, tagTitles),
+    });
     await queries.deleteEntryTags(tx, entryId, removed);
     await queries.addTagCounts(tx, removed, -1);
     await queries.insertEntryTags(tx, entryId, added, entry.createdAt);
@@ -159,7 +169,7 @@ export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boole
   await ctx.db.transaction(async (tx) => {
     const updated = await queries.setEntryHot(tx, entryId, hot);
     if (updated.length === 0) throw notFound('此文章不存在');
-    await queries.recomputeHotScore(tx, entryId);
+    await refreshEntryHotScore(tx, entryId);
   });
   return { hot };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { entries, entryLikes } from '@db/schema/content.ts';
 import { follows, users } from '@db/schema/users.ts';
-import { hotScoreSql } from '../entries/entries.queries.ts';
+import { refreshEntryHotScore } from '../entries/entries.queries.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
 export async function selectEntryAuthor(db: Db | Tx, entryId: string) {
@@ -39,11 +39,7 @@ export async function addEntryLikeCount(tx: Tx, entryId: string, delta: number):
     .update(entries)
     .set({ likeCount: sql`${entries.likeCount} + ${delta}` })
     .where(eq(entries.id, entryId));
-  const [row] = await tx
-    .update(entries)
-    .set({ hotScore: hotScoreSql })
-    .where(eq(entries.id, entryId))
-    .returning({ likeCount: entries.likeCount });
+  const row = await refreshEntryHotScore(tx, entryId);
   return row?.likeCount ?? 0;
 }
 

@@ -32,6 +32,7 @@ async function entryState(id: string) {
       likeCount: entries.likeCount,
       hotScore: entries.hotScore,
       expectedScore: sql<number>`${hotScoreSql}`,
+      searchScore: sql<number>`(select hot_score from entry_search where entry_id = ${entries.id})`,
       rows: sql<number>`(select count(*)::int from ${entryLikes} where ${entryLikes.entryId} = ${entries.id})`,
     })
     .from(entries)
@@ -66,6 +67,8 @@ describe('PUT / DELETE / GET /api/like/user/like/entry/{id}', () => {
     expect(state.likeCount).toBe(1);
     expect(state.rows).toBe(1);
     expect(state.hotScore).toBeCloseTo(state.expectedScore, 9);
+    // Search ranks by its copy of the score, moved in the same transaction.
+    expect(state.searchScore).toBe(state.hotScore);
     expect(await userCounters(author.id)).toMatchObject({ beLiked: 1 });
     expect(await userCounters(fan.id)).toMatchObject({ liked: 1 });
     const told = await database.db

@@ -1,6 +1,6 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
-import { entries } from '@db/schema/content.ts';
+import { entries, entrySearch } from '@db/schema/content.ts';
 import { notMutedBy } from '../entries/entries.visibility.ts';
 
 /** The segmented query as a tsquery; the same 'simple' configuration the vectors were built with. */
@@ -10,8 +10,8 @@ function tsQuery(segmented: string) {
 
 /**
  * Matches are ranked in windows of this many: the window is the next slice of matches by
- * popularity (entries_hot_idx walked with the text condition, or the GIN index and a top-N
- * sort for rare words, whichever the planner finds cheaper), and inside it ts_rank orders them.
+ * popularity (entry_search_hot_idx walked with the text condition, or the GIN index and a top-N
+ * sort for rarer words, see GATHER_MAX_MATCHES), and inside it ts_rank orders them.
  * A page never reads more than one window, whatever the number of matches.
  */
 export const RANK_WINDOW = 200;
@@ -19,8 +19,8 @@ export const RANK_WINDOW = 200;
 export const COUNT_CAP = 1000;
 
 function matchCondition(segmented: string, viewerId: string | null): SQL {
-  const match = sql`${entries.searchVector} @@ ${tsQuery(segmented)}`;
-  return and(match, notMutedBy(viewerId)) ?? match;
+  const match = sql`${entrySearch.searchVector} @@ ${tsQuery(segmented)}`;
+  return and(match, notMutedBy(viewerId, { entryId: entrySearch.entryId, userId: entrySearch.userId })) ?? match;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -29,15 +29,18 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * Up to this many estimated matches, a page gathers every match through the GIN index and
- * sorts them by popularity; above it, it walks entries_hot_idx and tests each row, which finds a
- * window of 200 after about 200 × entries / matches rows. Testing a row costs a few times more
- * than gathering one, so the two meet near √(6 × 200 × entries): ≈ 35,000 at 1M entries.
+ * sorts them by popularity; above it, it walks entry_search_hot_idx and tests each row, which
+ * finds a window of 200 after about 200 × entries / matches rows. Either way each row read
+ * costs a visit to its out-of-line vector (the GIN match is rechecked), so the two meet near
+ * √(200 × entries): ≈ 14,000 at 1M entries. Measured there: 31k matches gathered 35–110 ms,
+ * walked 26–29 ms.
  */
-export const GATHER_MAX_MATCHES = 30_000;
+export const GATHER_MAX_MATCHES = 12_000;
 
 /**
  * One page of matching entry ids, best match first (see RANK_WINDOW), with the number of
- * matches in the page's window: below RANK_WINDOW it makes the total exact.
+ * matches in the page's window (below RANK_WINDOW it makes the total exact) and, when every
+ * match was gathered, their number.
  */
 export async function selectSearchMatchIds(
   db: Db,
@@ -48,20 +51,26 @@ export async function selectSearchMatchIds(
   const pageOffset = q.offset - windowStart;
   const pageLimit = Math.min(q.limit, RANK_WINDOW - pageOffset);
   const condition = matchCondition(q.segmented, q.viewerId);
+  const gathered = q.estimate <= GATHER_MAX_MATCHES;
   // The window: the next RANK_WINDOW matches by popularity (ids and scores only, no vectors).
-  const window =
-    q.estimate <= GATHER_MAX_MATCHES
-      ? sql`with matches as materialized (select ${entries.id} as id, ${entries.hotScore} as hot_score from ${entries} where ${condition}),
+  const window = gathered
+    ? sql`with matches as materialized (select ${entrySearch.entryId} as id, ${entrySearch.hotScore} as hot_score from ${entrySearch} where ${condition}),
           search_window as (select id, hot_score from matches order by hot_score desc, id desc offset ${windowStart} limit ${RANK_WINDOW})`
-      : sql`with search_window as (select ${entries.id} as id, ${entries.hotScore} as hot_score from ${entries} where ${condition}
-          order by ${entries.hotScore} desc, ${entries.id} desc offset ${windowStart} limit ${RANK_WINDOW})`;
+    : sql`with search_window as (select ${entrySearch.entryId} as id, ${entrySearch.hotScore} as hot_score from ${entrySearch} where ${condition}
+          order by ${entrySearch.hotScore} desc, ${entrySearch.entryId} desc offset ${windowStart} limit ${RANK_WINDOW})`;
   const result = await db.execute(sql`${window}
-    select w.id, (count(*) over ())::int as in_window
-    from search_window w join ${entries} ranked on ranked.id = w.id
+    select w.id, (count(*) over ())::int as in_window,
+      ${gathered ? sql`(select count(*) from matches)::int` : sql`null::int`} as matched
+    from search_window w join ${entrySearch} ranked on ranked.entry_id = w.id
     order by ts_rank(ranked.search_vector, ${query}) desc, w.hot_score desc, w.id desc
     offset ${pageOffset} limit ${pageLimit}`);
-  const rows = rowsOf<{ id: string; in_window: number }>(result);
-  return { ids: rows.map((row) => row.id), windowStart, inWindow: rows[0]?.in_window ?? null };
+  const rows = rowsOf<{ id: string; in_window: number; matched: number | null }>(result);
+  return {
+    ids: rows.map((row) => row.id),
+    windowStart,
+    inWindow: rows[0]?.in_window ?? null,
+    matched: rows[0]?.matched ?? null,
+  };
 }
 
 /**
@@ -70,7 +79,7 @@ export async function selectSearchMatchIds(
  */
 export async function estimateSearchMatches(db: Db, segmented: string): Promise<number> {
   const result = await db.execute(
-    sql`explain (format json) select 1 from ${entries} where ${entries.searchVector} @@ ${tsQuery(segmented)}`,
+    sql`explain (format json) select 1 from ${entrySearch} where ${entrySearch.searchVector} @@ ${tsQuery(segmented)}`,
   );
   const rows = rowsOf<Record<string, unknown>>(result);
   const raw = rows[0]?.['QUERY PLAN'];

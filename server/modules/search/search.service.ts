@@ -1,5 +1,6 @@
 import type { Db } from '@db/client.ts';
 import { collapseWhitespace } from '@core/format.ts';
+import type { AnswerCache } from '../../adapters/cache.ts';
 import { toSearchQuery } from '../../adapters/tokenizer.ts';
 import { markdownText } from '../entries/entries.render.ts';
 import * as queries from './search.queries.ts';
@@ -26,10 +27,25 @@ export interface SearchResult {
 export async function searchEntries(
   db: Db,
   options: { query: string; page: number; pageSize: number; viewerId?: string | null },
+  cache?: { answers: AnswerCache; seconds: number },
 ): Promise<SearchResult> {
   const viewerId = options.viewerId ?? null;
   const segmented = toSearchQuery(options.query);
   if (!segmented) return { total: 0, estimated: false, idList: [], terms: [] };
+  // Signed out, everyone gets the same page: reuse it for a few seconds. A viewer's mutes make theirs their own.
+  if (cache && viewerId === null) {
+    const key = `search\u0000${segmented}\u0000${options.page}\u0000${options.pageSize}`;
+    return cache.answers.remember(key, cache.seconds, () => searchSegmented(db, segmented, options, null));
+  }
+  return searchSegmented(db, segmented, options, viewerId);
+}
+
+async function searchSegmented(
+  db: Db,
+  segmented: string,
+  options: { page: number; pageSize: number },
+  viewerId: string | null,
+): Promise<SearchResult> {
   const terms = [...new Set(segmented.split(' '))];
   const offset = options.page * options.pageSize;
   const estimate = await queries.estimateSearchMatches(db, segmented);
@@ -42,6 +58,7 @@ export async function searchEntries(
     estimate,
   });
   if (page.inWindow === null && offset === 0) return { total: 0, estimated: false, idList: [], terms };
+  if (page.matched !== null) return { total: page.matched, estimated: false, idList: page.ids, terms };
   if (page.inWindow !== null && page.inWindow < queries.RANK_WINDOW) {
     return { total: page.windowStart + page.inWindow, estimated: false, idList: page.ids, terms };
   }

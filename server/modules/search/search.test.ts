@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
-import { entries } from '@db/schema/content.ts';
 import { mutes } from '@db/schema/users.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
@@ -10,7 +9,7 @@ import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
-import { RANK_WINDOW } from './search.queries.ts';
+import { GATHER_MAX_MATCHES, RANK_WINDOW, selectSearchMatchIds } from './search.queries.ts';
 import { passageAround, searchSnippets } from './search.service.ts';
 
 let database: Database;
@@ -23,14 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-/** An entry with its search vector filled the way publishing fills it. */
-async function searchable(overrides: Parameters<typeof createEntry>[1] & { title: string; abstract?: string }) {
-  const entry = await createEntry(database.db, overrides);
-  await database.db
-    .update(entries)
-    .set({ searchVector: sql`to_tsvector('simple', ${toSearchText(entry.title, entry.abstract)})` })
-    .where(eq(entries.id, entry.id));
-  return entry;
+/** An entry with the search row publishing gives it (the factory writes it). */
+function searchable(overrides: Parameters<typeof createEntry>[1] & { title: string; abstract?: string }) {
+  return createEntry(database.db, overrides);
 }
 
 type SearchResult = { total: number; estimated: boolean; idList: string[] };
@@ -76,12 +70,32 @@ describe('GET /api/timeline/search', () => {
     expect(new Set((await search('向量数据库')).idList)).toEqual(new Set([byNoisy.id, tagged.id, kept.id]));
   });
 
+  it('reuses a signed-out result for SEARCH_CACHE_SECONDS; signed in, results are always fresh', async () => {
+    const first = await searchable({ title: '缓存穿透的防护' });
+    expect((await search('缓存穿透')).idList).toEqual([first.id]);
+    const second = await searchable({ title: '缓存穿透与布隆过滤器', likeCount: 5 });
+    // The same words again within the ttl (default 30 s): the same answer, as a shared cache would give.
+    expect((await search('  缓存穿透 ')).idList).toEqual([first.id]);
+    const cookie = await signIn(app, await createUser(database.db));
+    expect(new Set((await search('缓存穿透', cookie)).idList)).toEqual(new Set([first.id, second.id]));
+    // An app configured without the cache answers fresh to everyone.
+    const uncached = createTestApp(database, { SEARCH_CACHE_SECONDS: '0' });
+    const { body } = await requestJson<SearchResult>(
+      uncached,
+      `/api/timeline/search?query=${encodeURIComponent('缓存穿透')}&page=0`,
+    );
+    expect(new Set(body.d.idList)).toEqual(new Set([first.id, second.id]));
+  });
+
   it('pages through more matches than one rank window without repeats', async () => {
     for (let i = 0; i < RANK_WINDOW + 15; i++) {
       await database.db.execute(sql`
-        INSERT INTO entries (id, title, category_id, hot_score, search_vector)
-        VALUES (substr(md5(${`window${i}`}), 1, 24), ${`窗口测试 ${i}`}, (SELECT id FROM categories LIMIT 1), ${i},
-                to_tsvector('simple', ${toSearchText('窗口测试 分页')}))`);
+        WITH entry AS (
+          INSERT INTO entries (id, title, category_id, hot_score)
+          VALUES (substr(md5(${`window${i}`}), 1, 24), ${`窗口测试 ${i}`}, (SELECT id FROM categories LIMIT 1), ${i})
+          RETURNING id, hot_score)
+        INSERT INTO entry_search (entry_id, hot_score, search_vector)
+        SELECT id, hot_score, to_tsvector('simple', ${toSearchText('窗口测试 分页')}) FROM entry`);
     }
     const seen: string[] = [];
     let last: SearchResult | null = null;
@@ -92,26 +106,42 @@ describe('GET /api/timeline/search', () => {
     expect(seen).toHaveLength(RANK_WINDOW + 15);
     expect(new Set(seen).size).toBe(seen.length);
     expect(last).toMatchObject({ total: RANK_WINDOW + 15, estimated: false });
-    const first = await search('窗口测试');
-    expect(first.total).toBeGreaterThan(RANK_WINDOW);
-    expect(first.estimated).toBe(true);
+    // Few enough to gather: the total is the exact count of the gathered matches.
+    expect(await search('窗口测试')).toMatchObject({ total: RANK_WINDOW + 15, estimated: false });
+  });
+
+  it('walks the popularity index for common words and serves the same pages as gathering', async () => {
+    const segmented = toSearchText('窗口测试');
+    for (const offset of [0, 20, RANK_WINDOW]) {
+      const page = { segmented, offset, limit: 20, viewerId: null };
+      const gathered = await selectSearchMatchIds(database.db, { ...page, estimate: 1 });
+      const walked = await selectSearchMatchIds(database.db, { ...page, estimate: GATHER_MAX_MATCHES + 1 });
+      expect(gathered.matched).toBe(RANK_WINDOW + 15);
+      expect(walked.matched).toBeNull();
+      expect(walked.ids).toEqual(gathered.ids);
+      expect(walked.inWindow).toBe(gathered.inWindow);
+    }
   });
 
   it('finds rare words through the GIN index', async () => {
     await database.db.execute(sql`
-      INSERT INTO entries (id, title, category_id, search_vector)
-      SELECT substr(md5('filler' || n), 1, 24), '填充', (SELECT id FROM categories LIMIT 1),
-             to_tsvector('simple', 'filler words ' || n)
-      FROM generate_series(1, 3000) AS n`);
-    await database.db.execute(sql`ANALYZE entries`);
+      WITH filler AS (
+        INSERT INTO entries (id, title, category_id)
+        SELECT substr(md5('filler' || n), 1, 24), '填充', (SELECT id FROM categories LIMIT 1)
+        FROM generate_series(1, 3000) AS n
+        RETURNING id)
+      INSERT INTO entry_search (entry_id, search_vector)
+      SELECT id, to_tsvector('simple', 'filler words ' || id) FROM filler`);
+    // VACUUM also moves the new rows out of the GIN index's pending list into the index proper.
+    await database.db.execute(sql`VACUUM ANALYZE entry_search`);
     const result = await database.db.execute(
-      sql`EXPLAIN SELECT id FROM entries WHERE search_vector @@ plainto_tsquery('simple', ${toSearchText('服务端')})`,
+      sql`EXPLAIN SELECT entry_id FROM entry_search WHERE search_vector @@ plainto_tsquery('simple', ${toSearchText('服务端')})`,
     );
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
       Record<string, string>
     >;
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(plan).toContain('entries_search_idx');
+    expect(plan).toContain('entry_search_vector_idx');
   });
 });
 

@@ -10,7 +10,7 @@ import { entries, entryViews } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { hotScoreSql } from '../entries/entries.queries.ts';
+import { refreshEntryHotScore } from '../entries/entries.queries.ts';
 
 /** Days are counted in China Standard Time (UTC+8), the site's audience's calendar. */
 export function viewDay(now: Date = new Date()): string {
@@ -57,11 +57,7 @@ export async function recordEntryView(
       .update(entries)
       .set({ viewCount: sql`${entries.viewCount} + 1` })
       .where(eq(entries.id, entryId));
-    const [updated] = await tx
-      .update(entries)
-      .set({ hotScore: hotScoreSql })
-      .where(eq(entries.id, entryId))
-      .returning({ viewCount: entries.viewCount });
+    const updated = await refreshEntryHotScore(tx, entryId);
     if (entry.userId) {
       await tx
         .update(users)

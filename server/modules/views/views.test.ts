@@ -27,7 +27,12 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 
 async function state(entryId: string, authorId: string) {
   const [entry] = await database.db
-    .select({ viewCount: entries.viewCount, hotScore: entries.hotScore, expected: sql<number>`${hotScoreSql}` })
+    .select({
+      viewCount: entries.viewCount,
+      hotScore: entries.hotScore,
+      expected: sql<number>`${hotScoreSql}`,
+      searchScore: sql<number>`(select hot_score from entry_search where entry_id = ${entries.id})`,
+    })
     .from(entries)
     .where(eq(entries.id, entryId));
   const [author] = await database.db.select({ beRead: users.beReadCount }).from(users).where(eq(users.id, authorId));
@@ -60,6 +65,7 @@ describe('GET /api/view/getEntryView', () => {
     expect(after.viewCount).toBe(1);
     expect(after.beRead).toBe(1);
     expect(after.hotScore).toBeCloseTo(after.expected, 9);
+    expect(after.searchScore).toBe(after.hotScore);
     const rows = await database.db.select().from(entryViews).where(eq(entryViews.entryId, entry.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ visitorId: reader.id, day: viewDay() });
