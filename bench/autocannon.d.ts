@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections: number;
     duration: number;
     headers?: Record<string, string>;
+    /** Each request may be changed before it is sent (its path, say). */
+    requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
   }
   interface Histogram {
     average: number;

@@ -5,7 +5,8 @@
  * /api/bench/hello route, GET / signed out, GET /timeline signed in, GET /post/{id} and the
  * timeline JSON API, the search page and API and a tag page at 10 and 50 connections, on
  * loopback only, each run bounded in time. `--only search,tag` keeps the targets whose names
- * contain one of the words (the bare route always runs: it is the reference).
+ * contain one of the words (the bare route always runs: it is the reference). The server gets this
+ * process's environment: SEARCH_CACHE_SECONDS=0 turns the search answer cache off.
  * Prints req/s, p50, p99 and each ratio to the bare route, and the first-load JS and CSS of /.
  */
 import autocannon from 'autocannon';
@@ -40,6 +41,51 @@ const base = `http://127.0.0.1:${port}`;
 const buildDir = process.env.BUILD_DIR ?? 'build';
 /** A common word of the generated articles: tens of thousands of matches at 1M entries. */
 const SEARCH_QUERY = args.query;
+/**
+ * What people type, from the generated articles' vocabulary (at 1M entries): words in half the
+ * entries down to a few hundred, two and three correlated words, and words nobody wrote. Each
+ * request takes the next one, so a run measures the mix rather than one warm query.
+ */
+const SEARCH_MIX = [
+  '最后',
+  '实践',
+  '数据',
+  'React',
+  '缓存',
+  '前端',
+  'rust',
+  'Vue',
+  '并发',
+  '函数',
+  '产品',
+  '提升',
+  'Kubernetes',
+  '技巧',
+  '创业',
+  '记忆',
+  'PostgreSQL',
+  '逻辑',
+  '向量数据库',
+  '切分',
+  '混合',
+  '领域',
+  'PostgreSQL 索引',
+  'Vue 组件',
+  'React 性能',
+  '缓存 一致性',
+  '并发 函数',
+  '数据 实践',
+  '产品 创业',
+  '前端性能优化',
+  '数据库 事务 隔离',
+  '向量数据库 切分',
+  'rust 并发 安全',
+  '微服务 架构 实践',
+  '量子纠缠通信',
+  '不存在的词语',
+  'zxqv',
+  '火星殖民计划',
+];
 const databaseUrl = args.pg
   ? `postgres://postgres@127.0.0.1:5432/jinsha_bench_${entryCount}`
   : path.resolve(`data/bench-${entryCount}`);
@@ -142,9 +188,29 @@ interface Row {
   failures: number;
 }
 
-async function measure(name: string, url: string, connections: number, headers: Record<string, string> = {}) {
-  await autocannon({ url, connections, duration: 2, headers }); // warm-up
-  const r = await autocannon({ url, connections, duration, headers });
+/** Each request asks for the next path of the list (one list per target, shared by its connections). */
+function rotating(paths: string[]) {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request: { path: string }) => {
+        request.path = paths[next++ % paths.length];
+        return request;
+      },
+    },
+  ];
+}
+
+async function measure(
+  name: string,
+  url: string,
+  connections: number,
+  headers: Record<string, string> = {},
+  paths?: string[],
+) {
+  // The warm-up and the run each start the list from the beginning.
+  await autocannon({ url, connections, duration: 2, headers, requests: paths && rotating(paths) });
+  const r = await autocannon({ url, connections, duration, headers, requests: paths && rotating(paths) });
   return {
     name,
     connections,
@@ -162,14 +228,32 @@ async function main() {
   const server = await startServer();
   try {
     const signedIn = { cookie };
-    const allTargets: Array<[string, string, Record<string, string>]> = [
+    const mix = (route: string) => SEARCH_MIX.map((query) => `${route}?${new URLSearchParams({ query, page: '0' })}`);
+    const allTargets: Array<[string, string, Record<string, string>, string[]?]> = [
       ['bare /api/bench/hello', `${base}/api/bench/hello`, {}],
       ['GET / (signed out)', `${base}/`, {}],
       ['GET /timeline (signed in)', `${base}/timeline`, signedIn],
       ['GET /post/{id}', `${base}/post/${postId}`, {}],
       ['timeline JSON API', `${base}/api/timeline/get_entry_by_timeline?limit=20`, {}],
-      ['GET /search?query= (page)', `${base}/search?query=${encodeURIComponent(SEARCH_QUERY)}`, {}],
-      ['search JSON API', `${base}/api/timeline/search?query=${encodeURIComponent(SEARCH_QUERY)}&page=0`, {}],
+      [
+        `GET /search?query=${SEARCH_QUERY} (page, signed out)`,
+        `${base}/search?query=${encodeURIComponent(SEARCH_QUERY)}`,
+        {},
+      ],
+      [
+        `search JSON API, ${SEARCH_QUERY}, signed out`,
+        `${base}/api/timeline/search?query=${encodeURIComponent(SEARCH_QUERY)}&page=0`,
+        {},
+      ],
+      // Mixed words, signed in: cached for a viewer without mutes; SEARCH_CACHE_SECONDS=0 npm run bench … measures
+      // the database's work for every request.
+      [
+        `search JSON API, mix of ${SEARCH_MIX.length}, signed in`,
+        `${base}/api/timeline/search`,
+        signedIn,
+        mix('/api/timeline/search'),
+      ],
+      [`GET /search (page), mix of ${SEARCH_MIX.length}, signed in`, `${base}/search`, signedIn, mix('/search')],
       ['GET /tag/{title} (hottest)', `${base}/tag/${encodeURIComponent(tagTitle)}`, {}],
     ];
     const targets = allTargets.filter(
@@ -180,7 +264,8 @@ async function main() {
     );
     const rows: Row[] = [];
     for (const connections of args.connections.split(',').map(Number)) {
-      for (const [name, url, headers] of targets) rows.push(await measure(name, url, connections, headers));
+      for (const [name, url, headers, paths] of targets)
+        rows.push(await measure(name, url, connections, headers, paths));
     }
     const bytes = await firstLoadBytes();
     const machine = `${process.platform} ${process.arch}, Node ${process.version}`;
