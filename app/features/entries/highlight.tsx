@@ -9,12 +9,13 @@ function escapeRegExp(value: string): string {
 export function Highlight({ text, terms }: { text: string; terms?: readonly string[] }) {
   const words = (terms ?? []).filter(Boolean);
   if (words.length === 0) return text;
-  // Longest first, so 前端框架 wins over 前端 where both match.
+  // Longest first, so 前端框架 wins over 前端 where both match; a run of adjacent words (火焰 + 图)
+  // is one mark, as the reader sees one word.
   const pattern = new RegExp(
-    `(${[...words]
+    `((?:${[...words]
       .sort((a, b) => b.length - a.length)
       .map(escapeRegExp)
-      .join('|')})`,
+      .join('|')})+)`,
     'giu',
   );
   return text.split(pattern).map((part, index) =>

@@ -12,7 +12,7 @@ import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
-import { getUserProfile, listUserEntries, listUserTags } from './profiles.service.ts';
+import { getUserProfile, listUserEntries, listUserLog, listUserTags } from './profiles.service.ts';
 import { followUserSchema } from './people.schemas.ts';
 import { z } from '../../http/openapi.ts';
 
@@ -337,5 +337,29 @@ describe('people', () => {
     expect(shares.entrylist).toHaveLength(1);
     expect(shares.entrylist[0].originalUrl).toBe('https://example.com/a');
     expect((await listUserTags(database.db, { uid: person.id })).tagList).toEqual([]);
+  });
+});
+
+describe('activity log paging', () => {
+  it('pages through activities of the same millisecond without skipping or repeating one', async () => {
+    const person = await createUser(database.db);
+    const at = new Date('2026-03-01T08:00:00.000Z');
+    const written = await Promise.all(
+      [0, 1, 2].map(() => createEntry(database.db, { userId: person.id, createdAt: at })),
+    );
+    const liked = await Promise.all([0, 1, 2, 3, 4, 5].map(() => createEntry(database.db)));
+    await database.db
+      .insert(entryLikes)
+      .values(liked.map((e) => ({ userId: person.id, entryId: e.id, createdAt: at })));
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let page = 0; page < 8; page++) {
+      const { list, pointer } = await listUserLog(database.db, null, { uid: person.id, limit: 2, before });
+      seen.push(...list.map((item) => item.key));
+      if (!pointer) break;
+      before = pointer;
+    }
+    const expected = [...written.map((e) => `entry:${e.id}`), ...liked.map((e) => `like:${e.id}`)];
+    expect(seen.sort()).toEqual(expected.sort());
   });
 });
