@@ -9,12 +9,12 @@ function tsQuery(segmented: string) {
 }
 
 /**
- * Matches are ranked in windows of this many: the window is the next slice of matches by
+ * Matches are ranked in windows of this many (five pages): the window is the next slice of matches by
  * popularity (entry_search_hot_idx walked with the text condition, or the GIN index and a top-N
  * sort for rarer words, see GATHER_MAX_MATCHES), and inside it ts_rank orders them.
  * A page never reads more than one window, whatever the number of matches.
  */
-export const RANK_WINDOW = 200;
+export const RANK_WINDOW = 100;
 /** Pages are served for the first this many matches (50 pages of 20). */
 export const COUNT_CAP = 1000;
 
@@ -30,10 +30,10 @@ function rowsOf<T>(result: unknown): T[] {
 /**
  * Up to this many estimated matches, a page gathers every match through the GIN index and
  * sorts them by popularity; above it, it walks entry_search_hot_idx and tests each row, which
- * finds a window of 200 after about 200 × entries / matches rows. Either way each row read
- * costs a visit to its out-of-line vector (the GIN match is rechecked), so the two meet near
- * √(200 × entries): ≈ 14,000 at 1M entries. Measured there: 31k matches gathered 35–110 ms,
- * walked 26–29 ms.
+ * finds a window of 100 after about 100 × entries / matches rows. A walked row costs a visit to
+ * its vector (4–5 µs at 1M), a gathered one a heap visit and a recheck (1.5–2 µs), so the two
+ * meet near √(300 × entries) ≈ 17,000 at 1M; measured there, 15k–21k gathered in 25–40 ms and
+ * 30k walked in 12–17 ms, so the bar sits lower.
  */
 export const GATHER_MAX_MATCHES = 12_000;
 
