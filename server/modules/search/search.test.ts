@@ -105,7 +105,7 @@ describe('GET /api/timeline/search', () => {
     }
     const seen: string[] = [];
     let last: SearchResult | null = null;
-    for (let page = 0; page < 11; page++) {
+    for (let page = 0; page < Math.ceil((RANK_WINDOW + 15) / 20); page++) {
       last = await search('窗口测试', undefined, page);
       seen.push(...last.idList);
     }
