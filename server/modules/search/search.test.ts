@@ -9,8 +9,14 @@ import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
-import { GATHER_MAX_MATCHES, RANK_WINDOW, selectSearchMatchIds } from './search.queries.ts';
-import { passageAround, searchSnippets } from './search.service.ts';
+import {
+  countSampleMatches,
+  GATHER_MAX_MATCHES,
+  RANK_WINDOW,
+  RATE_SAMPLE,
+  selectSearchMatchIds,
+} from './search.queries.ts';
+import { passageAround, searchSnippets, windowRead } from './search.service.ts';
 
 let database: Database;
 let app: TestApp;
@@ -116,17 +122,54 @@ describe('GET /api/timeline/search', () => {
     expect(await search('窗口测试')).toMatchObject({ total: RANK_WINDOW + 15, estimated: false });
   });
 
-  it('walks the popularity index for common words and serves the same pages as gathering', async () => {
+  it('walks the popularity index, whole or bounded, and serves the same pages as gathering', async () => {
     const segmented = toSearchText('窗口测试');
     for (const offset of [0, 20, RANK_WINDOW]) {
       const page = { segmented, offset, limit: 20, viewerId: null };
-      const gathered = await selectSearchMatchIds(database.db, { ...page, estimate: 1 });
-      const walked = await selectSearchMatchIds(database.db, { ...page, estimate: GATHER_MAX_MATCHES + 1 });
+      const gathered = await selectSearchMatchIds(database.db, { ...page, read: { by: 'gather' } });
+      const walked = await selectSearchMatchIds(database.db, { ...page, read: { by: 'walk' } });
+      const bounded = await selectSearchMatchIds(database.db, {
+        ...page,
+        read: { by: 'walk-top', scanLimit: 100_000 },
+      });
       expect(gathered.matched).toBe(RANK_WINDOW + 15);
       expect(walked.matched).toBeNull();
-      expect(walked.ids).toEqual(gathered.ids);
-      expect(walked.inWindow).toBe(gathered.inWindow);
+      for (const other of [walked, bounded]) {
+        expect(other.ids).toEqual(gathered.ids);
+        expect(other.inWindow).toBe(gathered.inWindow);
+      }
     }
+    // Bounded to fewer rows than hold a window of matches, the walk comes back short.
+    const short = await selectSearchMatchIds(database.db, {
+      segmented,
+      offset: 0,
+      limit: 20,
+      viewerId: null,
+      read: { by: 'walk-top', scanLimit: 50 },
+    });
+    expect(short.inWindow ?? 0).toBeLessThan(RANK_WINDOW);
+  });
+
+  it('chooses how to read a window from the estimates and, for several common words, a sampled rate', () => {
+    const entries = 1_000_000;
+    expect(windowRead({ all: 40_000, words: [40_000], entries }, 0, null)).toEqual({ by: 'walk' });
+    expect(windowRead({ all: 900, words: [900], entries }, 0, null)).toEqual({ by: 'gather' });
+    // Two common words the planner thinks rare together; the sample says 3% match: a bounded walk,
+    // twice the rows a window needs at the gathering bar's rate, and longer for later windows.
+    const correlated = { all: 1_426, words: [36_000, 36_000], entries };
+    const bound = (windows: number) => Math.ceil((2 * windows * RANK_WINDOW * entries) / GATHER_MAX_MATCHES);
+    expect(windowRead(correlated, 0, 30)).toEqual({ by: 'walk-top', scanLimit: bound(1) });
+    expect(windowRead(correlated, RANK_WINDOW + 20, 30)).toEqual({ by: 'walk-top', scanLimit: bound(2) });
+    // The sample finds them rare together after all: gather.
+    expect(windowRead(correlated, 0, 2)).toEqual({ by: 'gather' });
+  });
+
+  it('samples the match rate of several words among the most popular entries', async () => {
+    // Fewer entries than the sample here: it sees every one, so it counts every match.
+    expect(await countSampleMatches(database.db, toSearchText('窗口测试'))).toBe(
+      Math.min(RANK_WINDOW + 15, RATE_SAMPLE),
+    );
+    expect(await countSampleMatches(database.db, toSearchText('完全不存在的词语'))).toBe(0);
   });
 
   it('finds rare words through the GIN index', async () => {
