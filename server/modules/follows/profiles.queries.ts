@@ -5,6 +5,7 @@ import { bookletPurchases, booklets } from '@db/schema/commerce.ts';
 import { entries, entryLikes, tagSubscriptions, tags } from '@db/schema/content.ts';
 import { collectionFollows, collections, comments, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
+import { userBriefColumns } from '../users/users.queries.ts';
 
 export type Cursor = { value: number; id: string } | null;
 
@@ -24,23 +25,12 @@ function before(column: AnyPgColumn, id: AnyPgColumn, cursor: Cursor) {
 export async function selectProfileUser(db: Db, id: string) {
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      avatarLarge: users.avatarLarge,
-      role: users.role,
-      jobTitle: users.jobTitle,
-      company: users.company,
-      selfDescription: users.selfDescription,
+      ...userBriefColumns,
       blogAddress: users.blogAddress,
-      isXiaoceAuthor: users.isXiaoceAuthor,
-      followerCount: users.followerCount,
       followingCount: users.followingCount,
-      beLikedCount: users.beLikedCount,
-      beReadCount: users.beReadCount,
       collectionCount: users.collectionCount,
       followedCollectionCount: users.followedCollectionCount,
       subscribedTagCount: users.subscribedTagCount,
-      postedPostsCount: users.postedPostsCount,
       postedEntriesCount: users.postedEntriesCount,
       likedEntriesCount: users.likedEntriesCount,
       pinCount: users.pinCount,
