@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
+import { entrySearch } from '@db/schema/content.ts';
 import { mutes } from '@db/schema/users.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
@@ -139,6 +140,28 @@ describe('GET /api/timeline/search', () => {
         expect(other.inWindow).toBe(gathered.inWindow);
       }
     }
+    // For a viewer with mutes, every way of reading leaves out the same muted author's entry.
+    const muter = await createUser(database.db);
+    const muted = await createUser(database.db);
+    const [{ id: mutedEntry }] = await database.db
+      .select({ id: entrySearch.entryId })
+      .from(entrySearch)
+      .where(sql`${entrySearch.searchVector} @@ plainto_tsquery('simple', ${segmented})`)
+      .orderBy(desc(entrySearch.hotScore))
+      .limit(1);
+    await database.db.execute(sql`UPDATE entries SET user_id = ${muted.id} WHERE id = ${mutedEntry}`);
+    await database.db.execute(sql`UPDATE entry_search SET user_id = ${muted.id} WHERE entry_id = ${mutedEntry}`);
+    await database.db.insert(mutes).values({ userId: muter.id, targetType: 'user', targetId: muted.id });
+    const muterPage = { segmented, offset: 0, limit: 20, viewerId: muter.id };
+    const reads = await Promise.all(
+      ([{ by: 'gather' }, { by: 'walk' }, { by: 'walk-top', scanLimit: 100_000 }] as const).map((read) =>
+        selectSearchMatchIds(database.db, { ...muterPage, read }),
+      ),
+    );
+    expect(reads[0].ids).not.toContain(mutedEntry);
+    expect(reads[0].ids).toHaveLength(20);
+    for (const other of reads.slice(1)) expect(other.ids).toEqual(reads[0].ids);
+
     // Bounded to fewer rows than hold a window of matches, the walk comes back short.
     const short = await selectSearchMatchIds(database.db, {
       segmented,
