@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, type FocusEvent, useCallback, useContext } from 'react';
 import { requireLoginOr } from './api-client.ts';
 import { useViewer, type ViewerSummary } from './root-data.ts';
 
@@ -45,4 +45,21 @@ export function useRequireLogin(): () => ViewerSummary {
   const viewer = useViewer();
   const { open } = useAuthModal();
   return useCallback(() => requireLoginOr(viewer, () => open('login')), [viewer, open]);
+}
+
+/**
+ * A focus handler for a composer's text box: a signed-out person who focuses it gets the login
+ * modal instead of a box they cannot send from.
+ */
+export function useLoginOnFocus(): (event: FocusEvent<HTMLElement>) => void {
+  const viewer = useViewer();
+  const { open } = useAuthModal();
+  return useCallback(
+    (event: FocusEvent<HTMLElement>) => {
+      if (viewer) return;
+      event.currentTarget.blur();
+      open('login');
+    },
+    [viewer, open],
+  );
 }

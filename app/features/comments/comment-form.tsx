@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
-import { useRequireLogin } from '~/lib/auth-modal.ts';
+import { useLoginOnFocus, useRequireLogin } from '~/lib/auth-modal.ts';
 import { barrageTypeFor, useBarrage } from '~/lib/barrage.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
@@ -30,22 +30,13 @@ export interface CommentFormProps {
 export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, onCancel }: CommentFormProps) {
   const viewer = useViewer();
   const requireLogin = useRequireLogin();
+  const guard = useLoginOnFocus();
   const alerts = useAlerts();
   const barrage = useBarrage();
   const [content, setContent] = useState('');
   const [working, setWorking] = useState(false);
   const attachments = useImageAttachments('comment', COMMENT_MAX_IMAGES);
   const label = reply ? `回复 ${reply.username}` : '评论';
-
-  function guard(event: React.FocusEvent<HTMLTextAreaElement>) {
-    if (viewer) return;
-    event.currentTarget.blur();
-    try {
-      requireLogin();
-    } catch {
-      // The login modal is open; nothing is sent.
-    }
-  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

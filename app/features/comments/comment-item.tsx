@@ -1,7 +1,6 @@
 import { isGuestId } from '@core/ids.ts';
 import { formatCount } from '@core/format.ts';
 import { MessageSquare, ThumbsUp, Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
@@ -9,8 +8,7 @@ import { apiFetch } from '~/lib/api-client.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
-import { Button } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { formatDateTime, formatRelativeTime } from '@core/format.ts';
 import { CommentForm } from './comment-form.tsx';
 import { commentPreview } from './preview.ts';
@@ -195,23 +193,16 @@ export function CommentItem({ comment, targetType, targetId, first, onReplied, o
           </div>
         )}
       </div>
-      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={dialogOverlayClass} />
-          <AlertDialog.Content className={`${dialogContentClass('w-[320px]')} p-6`}>
-            <AlertDialog.Title className="font-medium text-base text-fg">删除评论</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-fg-2">确定删除这条评论吗？</AlertDialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary">取消</Button>
-              </AlertDialog.Cancel>
-              <Button disabled={working} onClick={remove}>
-                {working ? '删除中...' : '确定'}
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="删除评论"
+        description="确定删除这条评论吗？"
+        confirmLabel="确定"
+        busy={working}
+        busyLabel="删除中..."
+        onConfirm={remove}
+      />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { FileText, PenLine, Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '~/features/entries/relative-time.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button, buttonClass, iconButtonClass } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import { type DraftListItem, type DraftPage, deleteDraft, listDrafts } from './editor-api.ts';
 
@@ -99,33 +98,17 @@ export function DraftList({ initial }: { initial: DraftPage }) {
           </div>
         )}
       </div>
-      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={dialogOverlayClass} />
-          <AlertDialog.Content className={dialogContentClass('w-[360px] p-5')}>
-            <AlertDialog.Title className="font-semibold text-base">删除草稿</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-fg-2 text-sm">
-              删除后不可恢复，确定删除「{confirming?.title || '无标题'}」吗？
-            </AlertDialog.Description>
-            <div className="mt-5 flex justify-end gap-3">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary">取消</Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <Button
-                  className="bg-danger hover:bg-danger/90"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    if (confirming) void remove(confirming);
-                  }}
-                >
-                  删除
-                </Button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="删除草稿"
+        description={`删除后不可恢复，确定删除「${confirming?.title || '无标题'}」吗？`}
+        confirmLabel="删除"
+        danger
+        onConfirm={() => {
+          if (confirming) void remove(confirming);
+        }}
+      />
     </PageContainer>
   );
 }

@@ -1,4 +1,4 @@
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import { isAppError } from '../../../server/http/errors.ts';
 import { getDraft, listDrafts, openEntryForEditing } from '../../../server/modules/drafts/drafts.service.ts';
 import { DRAFT_LIMITS, DRAFT_MESSAGES } from '../../../server/modules/drafts/drafts.schemas.ts';
@@ -29,27 +29,37 @@ export async function loadNewDraft(context: AppLoadContext) {
   };
 }
 
+type Draft = Awaited<ReturnType<typeof getDraft>>;
+
+/** The editor's state for a saved draft (of a new article, or of a published one: `entryId`). */
+function draftState<EntryId extends string | null>(
+  draft: Draft,
+  entryId: EntryId,
+  categories: Awaited<ReturnType<typeof categoryOptions>>,
+) {
+  return {
+    draftId: draft.id,
+    entryId,
+    initial: {
+      title: draft.title,
+      content: draft.content,
+      abstract: draft.abstract,
+      coverImage: draft.coverImage,
+      categoryId: draft.categoryId,
+      tagIds: draft.tagIds,
+      type: draft.type === 'post' ? 'post' : 'article',
+    } satisfies DraftFields,
+    tags: draft.tags,
+    html: rendered(draft.content),
+    categories,
+  };
+}
+
 /** /editor/drafts/{id}: the viewer's draft (403 for other people's, admin passes). */
 export async function loadDraft(context: AppLoadContext, draftId: string) {
   requireSignedIn(context);
   const draft = await fromService(getDraft(context, draftId));
-  const initial: DraftFields = {
-    title: draft.title,
-    content: draft.content,
-    abstract: draft.abstract,
-    coverImage: draft.coverImage,
-    categoryId: draft.categoryId,
-    tagIds: draft.tagIds,
-    type: draft.type === 'post' ? 'post' : 'article',
-  };
-  return {
-    draftId: draft.id,
-    entryId: draft.entryId,
-    initial,
-    tags: draft.tags,
-    html: rendered(draft.content),
-    categories: await categoryOptions(context),
-  };
+  return draftState(draft, draft.entryId, await categoryOptions(context));
 }
 
 /**
@@ -58,34 +68,14 @@ export async function loadDraft(context: AppLoadContext, draftId: string) {
  */
 export async function loadPostForEditing(context: AppLoadContext, entryId: string) {
   requireSignedIn(context);
-  let opened: Awaited<ReturnType<typeof openEntryForEditing>>;
-  try {
-    opened = await openEntryForEditing(context, entryId);
-  } catch (error) {
-    if (isAppError(error) && error.message === DRAFT_MESSAGES.linkEntry) throw redirect(`/edit-entry/${entryId}`);
-    if (isAppError(error)) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  const opened = await fromService(
+    openEntryForEditing(context, entryId).catch((error: unknown) => {
+      if (isAppError(error) && error.message === DRAFT_MESSAGES.linkEntry) throw redirect(`/edit-entry/${entryId}`);
+      throw error;
+    }),
+  );
   const categories = await categoryOptions(context);
-  if (opened.draft) {
-    const { draft } = opened;
-    return {
-      draftId: draft.id,
-      entryId,
-      initial: {
-        title: draft.title,
-        content: draft.content,
-        abstract: draft.abstract,
-        coverImage: draft.coverImage,
-        categoryId: draft.categoryId,
-        tagIds: draft.tagIds,
-        type: draft.type === 'post' ? 'post' : 'article',
-      } satisfies DraftFields,
-      tags: draft.tags,
-      html: rendered(draft.content),
-      categories,
-    };
-  }
+  if (opened.draft) return draftState(opened.draft, entryId, categories);
   const entry = opened.entry;
   return {
     draftId: null,

@@ -1,5 +1,4 @@
 import { LIMITS, TIMING } from '@core/constants.ts';
-import { AlertDialog } from 'radix-ui';
 import { formatCount } from '@core/format.ts';
 import { Flame, MessageSquare, Pencil, Trash2 } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
@@ -8,7 +7,7 @@ import { apiFetch } from '~/lib/api-client.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { LikeButton } from './like-button.tsx';
 import { CollectButton } from '~/features/collections/collect-button.tsx';
 
@@ -197,33 +196,15 @@ export function DeleteEntryDialog({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={dialogOverlayClass} />
-        <AlertDialog.Content className={dialogContentClass('w-[360px] p-5')}>
-          <AlertDialog.Title className="font-semibold text-base">删除文章</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-fg-2 text-sm">
-            删除后不可恢复，确定删除「{title}」吗？
-          </AlertDialog.Description>
-          <div className="mt-5 flex justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">取消</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button
-                className="bg-danger hover:bg-danger/90"
-                onClick={(event) => {
-                  event.preventDefault();
-                  onConfirm();
-                }}
-              >
-                删除
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="删除文章"
+      description={`删除后不可恢复，确定删除「${title}」吗？`}
+      confirmLabel="删除"
+      danger
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
-import { useRequireLogin } from '~/lib/auth-modal.ts';
+import { useLoginOnFocus, useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { useImageAttachments } from '~/lib/use-image-attachments.ts';
 import { Button } from '~/ui/button.tsx';
@@ -15,21 +15,12 @@ export const PIN_MAX_IMAGES = 9;
 export function PinComposer({ onPublished }: { onPublished: (pin: PinView) => void }) {
   const viewer = useViewer();
   const requireLogin = useRequireLogin();
+  const guard = useLoginOnFocus();
   const alerts = useAlerts();
   const [content, setContent] = useState('');
   const attachments = useImageAttachments('pin', PIN_MAX_IMAGES);
   const [working, setWorking] = useState(false);
   const length = Array.from(content).length;
-
-  function guard(event: React.FocusEvent<HTMLTextAreaElement>) {
-    if (viewer) return;
-    event.currentTarget.blur();
-    try {
-      requireLogin();
-    } catch {
-      // The login modal is open.
-    }
-  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
