@@ -8,18 +8,28 @@ export function siteOrigin(context: AppLoadContext): string {
   return context.env.SITE_URL.replace(/\/+$/, '');
 }
 
-/** A page's SEO data: canonical URL = SITE_URL + path (the query only where it selects content). */
+type SeoFields = Omit<PageSeo, 'siteName' | 'url'>;
+
+/** The fields a page set, without those it passed as undefined ("no better value here"). */
+function givenFields(extra: { [K in keyof SeoFields]?: SeoFields[K] | undefined }): Partial<SeoFields> {
+  return Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * A page's SEO data: canonical URL = SITE_URL + path (the query only where it selects content).
+ * A field given as undefined keeps the default: `description: undefined` means the site's own.
+ */
 export function pageSeo(
   context: AppLoadContext,
   path: string,
-  extra: Partial<Omit<PageSeo, 'siteName' | 'url'>> = {},
+  extra: { [K in keyof SeoFields]?: SeoFields[K] | undefined } = {},
 ): PageSeo {
   const origin = siteOrigin(context);
   return {
     siteName: context.env.SITE_NAME,
     url: `${origin}${path}`,
     description: SITE_DESCRIPTION,
-    ...extra,
+    ...givenFields(extra),
     feeds: extra.feeds?.map((feed) => ({
       ...feed,
       href: feed.href.startsWith('/') ? `${origin}${feed.href}` : feed.href,

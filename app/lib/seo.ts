@@ -33,7 +33,8 @@ type MatchLike = Parameters<typeof pageMeta>[0][number];
  */
 export function seoMeta(matches: MatchLike[], title: string | null, seo: PageSeo | undefined): MetaDescriptor[] {
   if (!seo) return pageMeta(matches, title, SITE_DESCRIPTION);
-  const description = seo.description.slice(0, 160) || SITE_DESCRIPTION;
+  // Loader data crosses the network: a page missing its description still gets the site's.
+  const description = (seo.description || SITE_DESCRIPTION).slice(0, 160);
   const meta: MetaDescriptor[] = [
     ...pageMeta(matches, title, description),
     { tagName: 'link', rel: 'canonical', href: seo.url },
