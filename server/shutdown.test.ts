@@ -1,11 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../tests/setup/test-db.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** This file's own build of the server bundle, inside the checkout so that packages resolve. */
+const buildDir = `build-shutdown-test-${process.pid}`;
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -89,8 +92,15 @@ describe('graceful shutdown', () => {
   beforeAll(async () => {
     port = await freePort();
     database = await createTestDatabaseUrl();
-    // NODE_ENV=test boots the real server without a page build (API only).
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    // The precompiled bundle that production runs (npm run build:server); NODE_ENV=test boots it
+    // without a page build (API only).
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+      cwd: root,
+      env: { ...process.env, BUILD_DIR: buildDir },
+      encoding: 'utf8',
+    });
+    expect(built.status, built.stderr).toBe(0);
+    child = spawn(process.execPath, [`${buildDir}/server-app/index.js`], {
       cwd: root,
       env: {
         ...process.env,
@@ -117,6 +127,7 @@ describe('graceful shutdown', () => {
       await once(child, 'exit');
     }
     await database?.dispose();
+    rmSync(`${root}/${buildDir}`, { recursive: true, force: true });
   });
 
   it('finishes the in-flight request, refuses new connections and exits 0 on SIGTERM', async () => {
