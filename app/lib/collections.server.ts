@@ -5,7 +5,7 @@ import {
   listCollectionEntries,
   listHomeCollections,
   listHotTags,
-} from '../../server/modules/collections/collections.service.ts';
+} from '@server/modules/collections/collections.service.ts';
 import { fromService, requireIdParam } from './route-guards.server.ts';
 
 /** The 1-based ?page= of a page-numbered list; anything else is page 1. */

@@ -1,13 +1,8 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import { data, type AppLoadContext } from 'react-router';
-import type { Viewer } from '../../server/modules/auth/auth.policy.ts';
-import { listEntries, listTagEntries } from '../../server/modules/entries/entries.service.ts';
-import {
-  getCategoryIndex,
-  getTagByTitle,
-  listSubscribedTags,
-  listTags,
-} from '../../server/modules/tags/tags.service.ts';
+import type { Viewer } from '@server/modules/auth/auth.policy.ts';
+import { listEntries, listTagEntries } from '@server/modules/entries/entries.service.ts';
+import { getCategoryIndex, getTagByTitle, listSubscribedTags, listTags } from '@server/modules/tags/tags.service.ts';
 import { readSort } from './entries.server.ts';
 import { fromService } from './route-guards.server.ts';
 import { pageSeo } from './seo.server.ts';

@@ -1,18 +1,18 @@
 import { LIMITS, PAGE_SIZE, type EntrySort } from '@core/constants.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
-import type { Viewer } from '../../server/modules/auth/auth.policy.ts';
-import { listActiveBanners } from '../../server/modules/banners/banners.service.ts';
-import { InvalidSortError, parseEntrySort } from '../../server/modules/entries/entries.schemas.ts';
+import type { Viewer } from '@server/modules/auth/auth.policy.ts';
+import { listActiveBanners } from '@server/modules/banners/banners.service.ts';
+import { InvalidSortError, parseEntrySort } from '@server/modules/entries/entries.schemas.ts';
 import {
   getEntriesByIds,
   getEntry,
   listEntries,
   listFollowingEntries,
   listRelatedEntries,
-} from '../../server/modules/entries/entries.service.ts';
-import { tableOfContents } from '../../server/modules/entries/entries.render.ts';
-import { SEARCH_COUNT_CAP, searchEntries, searchSnippets } from '../../server/modules/search/search.service.ts';
-import { getCategoryIndex } from '../../server/modules/tags/tags.service.ts';
+} from '@server/modules/entries/entries.service.ts';
+import { tableOfContents } from '@server/modules/entries/entries.render.ts';
+import { SEARCH_COUNT_CAP, searchEntries, searchSnippets } from '@server/modules/search/search.service.ts';
+import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { fromService } from './route-guards.server.ts';
 
 /** Related entries under an article (SPEC §7.3: 4 or 5). */
@@ -78,7 +78,7 @@ export function loadAsideBanners(context: AppLoadContext) {
   return listActiveBanners(context.db, 'aside', PAGE_SIZE.asideBanners);
 }
 
-export type { TocItem as TocHeading } from '../../server/modules/entries/entries.render.ts';
+export type { TocItem as TocHeading } from '@server/modules/entries/entries.render.ts';
 
 /**
  * An entry page: the entry (without its Markdown source, which the page does not need), its

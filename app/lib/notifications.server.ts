@@ -3,7 +3,7 @@ import {
   getUnreadCounts,
   listSystemNotifications,
   listUserNotifications,
-} from '../../server/modules/notifications/notifications.service.ts';
+} from '@server/modules/notifications/notifications.service.ts';
 import { requireSignedIn } from './route-guards.server.ts';
 
 /** /notification: signed-in only; the unread counts of both lists for the tabs. */

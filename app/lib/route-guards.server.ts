@@ -1,7 +1,7 @@
 import { isValidId } from '@core/ids.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
-import type { Viewer } from '../../server/modules/auth/auth.policy.ts';
-import { isAppError } from '../../server/http/errors.ts';
+import type { Viewer } from '@server/modules/auth/auth.policy.ts';
+import { isAppError } from '@server/http/errors.ts';
 
 /** Signed-in-only routes: a signed-out visitor gets 401, and the error view sends them to / (SPEC §2.1). */
 export function requireSignedIn(context: AppLoadContext): Viewer {

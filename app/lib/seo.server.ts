@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { type PageSeo, SITE_DESCRIPTION } from './seo.ts';
 import { isGuestId } from '@core/ids.ts';
-import type { EntryDetail } from '../../server/modules/entries/entries.service.ts';
+import type { EntryDetail } from '@server/modules/entries/entries.service.ts';
 
 /** The site's origin without a trailing slash. */
 export function siteOrigin(context: AppLoadContext): string {

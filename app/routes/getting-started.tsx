@@ -7,7 +7,7 @@ import { pageMeta } from '~/lib/meta.ts';
 import { requireSignedIn } from '~/lib/route-guards.server.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
-import { getCategoryIndex, suggestTags } from '../../server/modules/tags/tags.service.ts';
+import { getCategoryIndex, suggestTags } from '@server/modules/tags/tags.service.ts';
 import type { Route } from './+types/getting-started';
 
 /** /getting-started (signed in only): people to follow per category and tags to subscribe to. */

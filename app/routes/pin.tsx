@@ -3,7 +3,7 @@ import { PinCard } from '~/features/pins/pin-card.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
-import { getPin } from '../../server/modules/pins/pins.service.ts';
+import { getPin } from '@server/modules/pins/pins.service.ts';
 import { truncate } from '@core/format.ts';
 import type { Route } from './+types/pin';
 

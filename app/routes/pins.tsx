@@ -5,7 +5,7 @@ import { PIN_TABS, type PinTab, type PinView } from '~/features/pins/types.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
-import { listPins } from '../../server/modules/pins/pins.service.ts';
+import { listPins } from '@server/modules/pins/pins.service.ts';
 import type { Route } from './+types/pins';
 import { useState } from 'react';
 

@@ -3,8 +3,8 @@ import { SessionsList } from '~/features/account/sessions-list.tsx';
 import { SettingsSection } from '~/features/account/settings-ui.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
-import { isAppError } from '../../server/http/errors.ts';
-import { confirmEmailBinding, getAccountSettings, listSessions } from '../../server/modules/account/account.service.ts';
+import { isAppError } from '@server/http/errors.ts';
+import { confirmEmailBinding, getAccountSettings, listSessions } from '@server/modules/account/account.service.ts';
 import type { Route } from './+types/settings-account';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

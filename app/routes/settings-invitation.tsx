@@ -2,7 +2,7 @@ import { InvitationForm } from '~/features/account/invitation-form.tsx';
 import { SettingsSection } from '~/features/account/settings-ui.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
-import { getAvailableInviteCount } from '../../server/modules/account/account.service.ts';
+import { getAvailableInviteCount } from '@server/modules/account/account.service.ts';
 import type { Route } from './+types/settings-invitation';
 
 export async function loader({ context }: Route.LoaderArgs) {

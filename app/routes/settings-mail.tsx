@@ -2,7 +2,7 @@ import { MailToggles } from '~/features/account/mail-toggles.tsx';
 import { SettingsSection } from '~/features/account/settings-ui.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
-import { getMailStatus } from '../../server/modules/account/account.service.ts';
+import { getMailStatus } from '@server/modules/account/account.service.ts';
 import type { Route } from './+types/settings-mail';
 
 export async function loader({ context }: Route.LoaderArgs) {

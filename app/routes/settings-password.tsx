@@ -2,7 +2,7 @@ import { PasswordForm } from '~/features/account/password-form.tsx';
 import { SettingsSection } from '~/features/account/settings-ui.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
-import { getAccountSettings } from '../../server/modules/account/account.service.ts';
+import { getAccountSettings } from '@server/modules/account/account.service.ts';
 import type { Route } from './+types/settings-password';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { ProfileForm } from '~/features/account/profile-form.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
-import { getAccountSettings } from '../../server/modules/account/account.service.ts';
+import { getAccountSettings } from '@server/modules/account/account.service.ts';
 import type { Route } from './+types/settings-profile';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { UserRow } from '~/features/users/user-row.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
-import { listFollows } from '../../server/modules/follows/follows.service.ts';
-import { listLikedEntries } from '../../server/modules/likes/likes.service.ts';
+import { listFollows } from '@server/modules/follows/follows.service.ts';
+import { listLikedEntries } from '@server/modules/likes/likes.service.ts';
 import {
   getUserProfile,
   listBoughtBooks,
@@ -19,7 +19,7 @@ import {
   listUserEntries,
   listUserLog,
   listUserTags,
-} from '../../server/modules/follows/profiles.service.ts';
+} from '@server/modules/follows/profiles.service.ts';
 import type { Route } from './+types/user';
 
 /** /user/{id}/{type?}: the profile with its tabs (SPEC §2.3). Unknown people get the not-found view. */

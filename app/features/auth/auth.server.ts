@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from 'react-router';
-import { isAppError } from '../../../server/http/errors.ts';
-import { listOutbox, outboxPageEnabled } from '../../../server/modules/outbox/outbox.service.ts';
-import { verifyEmail } from '../../../server/modules/registration/registration.service.ts';
+import { isAppError } from '@server/http/errors.ts';
+import { listOutbox, outboxPageEnabled } from '@server/modules/outbox/outbox.service.ts';
+import { verifyEmail } from '@server/modules/registration/registration.service.ts';
 
 export type VerifyEmailResult = { ok: true; email: string } | { ok: false; message: string };
 

@@ -4,4 +4,4 @@ export type {
   CollectionView,
   CollectionWithIsIn,
   CollectResult,
-} from '../../../server/modules/collections/collections.service.ts';
+} from '@server/modules/collections/collections.service.ts';

@@ -1,4 +1,4 @@
-import type { NotificationGroup, SystemNotice } from '../../../server/modules/notifications/notifications.service.ts';
+import type { NotificationGroup, SystemNotice } from '@server/modules/notifications/notifications.service.ts';
 
 /**
  * A notification group as the API and loaders give it (the service's NotificationGroup), read

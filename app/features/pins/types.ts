@@ -1,4 +1,4 @@
-export type { PinView } from '../../../server/modules/pins/pins.service.ts';
+export type { PinView } from '@server/modules/pins/pins.service.ts';
 
 export type PinTab = 'newest' | 'hot' | 'following';
 

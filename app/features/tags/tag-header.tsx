@@ -1,7 +1,7 @@
 import { formatCount } from '@core/format.ts';
 import { Rss } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { TagView } from '../../../server/modules/tags/tags.service.ts';
+import type { TagView } from '@server/modules/tags/tags.service.ts';
 import { SubscribeButton } from './subscribe-button.tsx';
 import { TagIcon } from './tag-icon.tsx';
 

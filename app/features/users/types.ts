@@ -1,5 +1,5 @@
-export type { UserProfile, ActivityItem } from '../../../server/modules/follows/profiles.service.ts';
-export type { FollowUser } from '../../../server/modules/follows/follows.service.ts';
+export type { UserProfile, ActivityItem } from '@server/modules/follows/profiles.service.ts';
+export type { FollowUser } from '@server/modules/follows/follows.service.ts';
 
 /** The profile tabs of SPEC §2.3 and the URL segment each one lives at (/user/{id}/{type}). */
 export const PROFILE_TABS = [
