@@ -1,8 +1,9 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import { STATUS } from '@core/envelope.ts';
 import { ID_PATTERN } from '@core/ids.ts';
 import type { AppEnv } from './context.ts';
 import { zodMessage } from './envelope.ts';
+import { getWriteGuard } from './security.ts';
 
 /** A router for one API service; every bad input fails the same way: 400 with the schema's message. */
 export function createApi() {
@@ -31,7 +32,7 @@ export function okResponse<T extends z.ZodType>(data: T, description = 'ok') {
 }
 
 /** Error responses an operation can give, documented once. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 410;
+type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 413;
 type ErrorResponse = { description: string; content: { 'application/json': { schema: typeof errorEnvelope } } };
 
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, ErrorResponse> {
@@ -41,6 +42,7 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
     403: 'Forbidden',
     404: 'Not found',
     410: 'Password reset required',
+    413: 'Request body too large',
   };
   return Object.fromEntries(
     statuses.map((status) => [
@@ -54,3 +56,20 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
 export const idSchema = z.string().regex(ID_PATTERN, 'invalid id');
 
 export { z };
+
+/** Marks, in the OpenAPI document, a GET that changes state (the hostile-input suite reads it). */
+export const GET_WRITE_EXTENSION = 'x-get-write';
+
+/**
+ * A GET that changes state (the spec keeps entryDel, subscribe.php, read-all… on GET): guarded so
+ * that only a script on our own page may call it (getWriteGuard), never an image, link or form.
+ */
+export function createGetWriteRoute<const R extends Omit<RouteConfig, 'method' | 'middleware'>>(config: R) {
+  return createRoute({
+    ...config,
+    method: 'get',
+    middleware: [getWriteGuard] as const,
+    [GET_WRITE_EXTENSION]: true,
+    description: `${config.description ? `${config.description} ` : ''}Changes state: refused with 403 unless it is a script's request from this site's own pages (Sec-Fetch-Site same-origin, Sec-Fetch-Dest empty).`,
+  } as R & { method: 'get'; middleware: [typeof getWriteGuard] });
+}

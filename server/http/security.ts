@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { type Envelope, STATUS } from '@core/envelope.ts';
 import { randomBytes } from 'node:crypto';
 import type { AppEnv } from './context.ts';
 
@@ -38,20 +39,63 @@ export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<Ap
   };
 }
 
+/** The answer to a write that did not come from this site's own pages. */
+export const CROSS_SITE_MESSAGE = '请求不是来自本站页面，已拒绝';
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a request shows a browser's sign that it came from another site: Sec-Fetch-Site other
+ * than same-origin, or an Origin (or, without Sec-Fetch-Site, a Referer) that is not ours.
+ * Clients that send none of these (curl, apps using the token form) are not browsers.
+ */
+export function isForeignRequest(c: Context, siteOrigin: string): boolean {
+  const own = (origin: string | null) => origin === siteOrigin || origin === new URL(c.req.url).origin;
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return true;
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !own(origin)) return true;
+  const referer = c.req.header('referer');
+  if (fetchSite === undefined && referer !== undefined && !own(originOf(referer))) return true;
+  return false;
+}
+
+function refuseCrossSite(c: Context) {
+  return c.json({ s: STATUS.forbidden, m: CROSS_SITE_MESSAGE, d: null } satisfies Envelope, 403);
+}
+
 /**
  * CSRF for cookie-authenticated writes: a write must come from our own origin. Browsers send
  * Origin on every cross-site write; clients that send none authenticate with the token form.
+ * GET writes of the spec are guarded per route (getWriteGuard).
  */
 export function csrfGuard(siteUrl: string): MiddlewareHandler<AppEnv> {
   const siteOrigin = new URL(siteUrl).origin;
   return async (c, next) => {
     if (/^(GET|HEAD|OPTIONS)$/.test(c.req.method)) return next();
-    const origin = c.req.header('origin');
-    const fetchSite = c.req.header('sec-fetch-site');
-    const sameOrigin = origin === undefined || origin === siteOrigin || origin === new URL(c.req.url).origin;
-    if (!sameOrigin || fetchSite === 'cross-site') {
-      return c.json({ s: 0, m: 'Forbidden', d: null }, 403);
-    }
+    if (isForeignRequest(c, siteOrigin)) return refuseCrossSite(c);
     return next();
   };
 }
+
+/**
+ * The spec keeps some writes on GET (entryDel, subscribe.php, read-all…). A browser makes a GET
+ * for an <img>, a link, a form or a redirect without any script, from any page, ours included
+ * (an image in an article). Such a write must be a script's fetch from our own page: Sec-Fetch-Site
+ * same-origin and Sec-Fetch-Dest empty (fetch/XHR; images, documents, frames are refused), and no
+ * foreign Origin or Referer. Clients without these headers (apps, curl) pass as they do for POST.
+ */
+export const getWriteGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const siteOrigin = new URL(c.get('ctx').env.SITE_URL).origin;
+  const dest = c.req.header('sec-fetch-dest');
+  const mode = c.req.header('sec-fetch-mode');
+  const scripted = (dest === undefined || dest === 'empty') && (mode === undefined || mode === 'cors' || mode === 'same-origin');
+  if (!scripted || isForeignRequest(c, siteOrigin)) return refuseCrossSite(c);
+  return next();
+};

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
 import {
   accountSettingsSchema,
   bindMobileSchema,
@@ -111,13 +111,12 @@ export const getMailStatus = createRoute({
   request: { query: mailTypeQuerySchema },
   responses: { ...okResponse(z.object({ type: z.string(), status: z.boolean() })), ...errorResponses(400, 401) },
 });
-export const subscribeMail = createRoute({
-  method: 'get',
+export const subscribeMail = createGetWriteRoute({
   path: '/subscribe.php',
   tags: ['mail'],
   summary: 'Turn one kind of mail on (check 1) or off (check 0)',
   request: { query: subscribeQuerySchema },
-  responses: { ...okResponse(z.object({ type: z.string(), status: z.boolean() })), ...errorResponses(400, 401) },
+  responses: { ...okResponse(z.object({ type: z.string(), status: z.boolean() })), ...errorResponses(400, 401, 403) },
 });
 
 export const availableCode = createRoute({

@@ -8,6 +8,7 @@ import { TEST_PASSWORD, createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { SESSION_COOKIE } from './auth.service.ts';
+import { CROSS_SITE_MESSAGE } from '../../http/security.ts';
 
 let database: Database;
 let app: TestApp;
@@ -206,7 +207,7 @@ describe('CSRF', () => {
     const cookie = await signIn(app, user);
     const foreign = await logout({ cookie, origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(foreign.body.m).toBe('Forbidden');
+    expect(foreign.body.m).toBe(CROSS_SITE_MESSAGE);
     const crossSite = await logout({ cookie, 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     // The session survived both attempts; our own origin may sign out.

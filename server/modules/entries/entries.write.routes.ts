@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
 import { entrySchema } from './entries.schemas.ts';
 
 const flag = z
@@ -49,8 +49,7 @@ export const update = createRoute({
   responses: { ...okResponse(z.object({ entryId: z.string() })), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const remove = createRoute({
-  method: 'get',
+export const remove = createGetWriteRoute({
   path: '/entryDel',
   tags: ['post'],
   summary: 'Delete an entry (its author or an admin)',
@@ -58,8 +57,8 @@ export const remove = createRoute({
   responses: { ...okResponse(z.object({ entryId: z.string() })), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const pageInfo = createRoute({
-  method: 'get',
+/** Not a write, but it spends the server's outgoing requests for the viewer: guarded the same way. */
+export const pageInfo = createGetWriteRoute({
   path: '/page/info',
   tags: ['post'],
   summary: 'Read a web page server-side for the share form: title, description, Open Graph image',

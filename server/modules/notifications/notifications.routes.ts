@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
 import {
   notificationPageSchema,
   sendSystemNoticeSchema,
@@ -20,7 +20,17 @@ function countsRoute(path: string, summary: string) {
 }
 
 export const getUserNotificationNum = countsRoute('/getUserNotificationNum', 'Unread counts: user, system, total');
-export const setUserNotificationNum = countsRoute(
+/** A read-all: a write the spec keeps on GET. */
+function readAllRoute(path: string, summary: string) {
+  return createGetWriteRoute({
+    path,
+    tags,
+    summary,
+    responses: { ...okResponse(unreadCountsSchema), ...errorResponses(401, 403) },
+  });
+}
+
+export const setUserNotificationNum = readAllRoute(
   '/setUserNotificationNum',
   'Read-all for the user notifications; returns the new unread counts',
 );
@@ -28,7 +38,7 @@ export const getUnreadSystemNotificationNum = countsRoute(
   '/getUnreadSystemNotificationNum',
   'Unread counts (system is the unread system notices)',
 );
-export const checkAllSystemNotification = countsRoute(
+export const checkAllSystemNotification = readAllRoute(
   '/checkAllSystemNotification',
   'Read-all for the system notifications; returns the new unread counts',
 );

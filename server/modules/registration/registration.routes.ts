@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
 import { authStateSchema } from '../auth/auth.schemas.ts';
 import {
   captchaSchema,
@@ -21,12 +21,12 @@ const tooFrequent = {
   502: { description: 'The mail or SMS provider failed' },
 } as const;
 
-export const getRandCode = createRoute({
-  method: 'get',
+/** Issues a captcha row and counts against the caller's address: a write on GET. */
+export const getRandCode = createGetWriteRoute({
   path: '/getRandCode',
   tags: ['captcha'],
   summary: 'A new 4-character image captcha (SVG data URL) and its single-use token (5 min)',
-  responses: { ...okResponse(captchaSchema), 429: tooFrequent[429] },
+  responses: { ...okResponse(captchaSchema), ...errorResponses(403), 429: tooFrequent[429] },
 });
 
 export const sendSmsCodeToUser = createRoute({
