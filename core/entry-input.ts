@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ID_PATTERN } from './ids.ts';
+import { isUserImageUrl } from './user-urls.ts';
 
 export const ENTRY_LIMITS = {
   titleMax: 120,
@@ -21,7 +22,8 @@ export const ENTRY_MESSAGES = {
   contentTooLong: `文章内容要在${ENTRY_LIMITS.contentMax}个字符以内`,
   abstractTooLong: `摘要要在${ENTRY_LIMITS.abstractMax}个字符以内`,
   urlInvalid: '链接格式有误',
-  screenshotInvalid: '封面图链接格式有误',
+  screenshotInvalid: '封面图只能是本站上传的图片或 http(s) 外链',
+  contentImageInvalid: '文章中的图片只能是本站上传的图片或 http(s) 外链',
   categoryRequired: '请选择分类',
   categoryMissing: '分类不存在',
   tagsRequired: '请至少选择1个标签',
@@ -47,16 +49,13 @@ const httpUrl = (message: string) =>
       }
     }, message);
 
-/** A site image path (/uploads/…) or an absolute http(s) URL. */
+/** One of our uploads (/uploads/…) or an http(s) address on another site (core/user-urls.ts). */
 const imageUrl = (message: string) =>
   z
     .string()
     .trim()
     .max(ENTRY_LIMITS.urlMax, message)
-    .refine(
-      (value) => value === '' || (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\//i.test(value),
-      message,
-    );
+    .refine((value) => value === '' || isUserImageUrl(value), message);
 
 export const entryInputSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { AwsClient } from 'aws4fetch';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { UPLOADS_PATH } from '@core/user-urls.ts';
 
 /** Where uploaded files live. Local disk by default (served at /uploads/*); S3-compatible when S3_* is set. */
 export interface Storage {
@@ -16,7 +17,8 @@ function assertSafeKey(key: string) {
   }
 }
 
-export const LOCAL_UPLOADS_PATH = '/uploads';
+/** Where local uploads are served; user content may point images only here or at other sites (core/user-urls.ts). */
+export const LOCAL_UPLOADS_PATH = UPLOADS_PATH;
 
 export function createLocalStorage(rootDir: string): Storage & { read(key: string): Promise<Buffer | null> } {
   return {

@@ -8,6 +8,7 @@ import { createEntry } from '../../tests/factories/entries.ts';
 import { createUser } from '../../tests/factories/users.ts';
 import { createTestDatabase } from '../../tests/setup/test-db.ts';
 import { type TestApp, TEST_ORIGIN, createTestApp, signIn } from '../../tests/setup/test-app.ts';
+import { BROWSER_REQUESTS } from '../../tests/setup/browser-requests.ts';
 import { CROSS_SITE_MESSAGE } from './security.ts';
 
 let database: Database;
@@ -19,32 +20,6 @@ beforeAll(async () => {
   await ensureCategories(database.db);
 });
 afterAll(() => database?.close());
-
-/** The headers a browser sends, by the way the request was made. */
-export const BROWSER_REQUESTS = {
-  /** fetch() from one of our pages: what our own pages do. */
-  ownScript: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
-  /** fetch() or an <img> from another site. */
-  crossSite: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
-  /** location.href = … or a GET form on another site: a top-level navigation. */
-  crossSiteNavigation: {
-    'sec-fetch-site': 'cross-site',
-    'sec-fetch-mode': 'navigate',
-    'sec-fetch-dest': 'document',
-    'sec-fetch-user': '?1',
-    referer: 'https://evil.example/page',
-  },
-  /** An <img src="/api/…"> inside an article on our own page. */
-  ownPageImage: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
-  /** A link to the call from our own page (a same-origin top-level navigation). */
-  ownPageLink: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
-  /** An older browser without Sec-Fetch-*, led there from another site. */
-  foreignReferer: { referer: 'https://evil.example/page' },
-  /** A subdomain of the same site. */
-  sameSite: { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
-  /** Typed into the address bar or opened from a bookmark: nothing shows it came from our page. */
-  addressBar: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
-} as const;
 
 const REFUSED = [
   'crossSite',
@@ -102,10 +77,7 @@ const GET_WRITES: GetWrite[] = [
         cookie: await signIn(app, user),
         read: async () =>
           (
-            await database.db
-              .select({ n: users.unreadUserNotificationCount })
-              .from(users)
-              .where(eq(users.id, user.id))
+            await database.db.select({ n: users.unreadUserNotificationCount }).from(users).where(eq(users.id, user.id))
           )[0].n,
       };
     },

@@ -95,7 +95,8 @@ export const getWriteGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const siteOrigin = new URL(c.get('ctx').env.SITE_URL).origin;
   const dest = c.req.header('sec-fetch-dest');
   const mode = c.req.header('sec-fetch-mode');
-  const scripted = (dest === undefined || dest === 'empty') && (mode === undefined || mode === 'cors' || mode === 'same-origin');
+  const scripted =
+    (dest === undefined || dest === 'empty') && (mode === undefined || mode === 'cors' || mode === 'same-origin');
   if (!scripted || isForeignRequest(c, siteOrigin)) return refuseCrossSite(c);
   return next();
 };

@@ -12,8 +12,8 @@ async function categoryOptions(context: AppLoadContext) {
   return list.map(({ id, name, title }) => ({ id, name, title }));
 }
 
-function rendered(content: string): string {
-  return content ? renderMarkdown(content).html : '';
+function rendered(context: AppLoadContext, content: string): string {
+  return content ? renderMarkdown(content, { siteOrigin: new URL(context.env.SITE_URL).origin }).html : '';
 }
 
 /** /editor/drafts/new: an empty editor; the first autosave creates the draft. */
@@ -33,6 +33,7 @@ type Draft = Awaited<ReturnType<typeof getDraft>>;
 
 /** The editor's state for a saved draft (of a new article, or of a published one: `entryId`). */
 function draftState<EntryId extends string | null>(
+  context: AppLoadContext,
   draft: Draft,
   entryId: EntryId,
   categories: Awaited<ReturnType<typeof categoryOptions>>,
@@ -50,7 +51,7 @@ function draftState<EntryId extends string | null>(
       type: draft.type === 'post' ? 'post' : 'article',
     } satisfies DraftFields,
     tags: draft.tags,
-    html: rendered(draft.content),
+    html: rendered(context, draft.content),
     categories,
   };
 }
@@ -59,7 +60,7 @@ function draftState<EntryId extends string | null>(
 export async function loadDraft(context: AppLoadContext, draftId: string) {
   requireSignedIn(context);
   const draft = await fromService(getDraft(context, draftId));
-  return draftState(draft, draft.entryId, await categoryOptions(context));
+  return draftState(context, draft, draft.entryId, await categoryOptions(context));
 }
 
 /**
@@ -75,14 +76,14 @@ export async function loadPostForEditing(context: AppLoadContext, entryId: strin
     }),
   );
   const categories = await categoryOptions(context);
-  if (opened.draft) return draftState(opened.draft, entryId, categories);
+  if (opened.draft) return draftState(context, opened.draft, entryId, categories);
   const entry = opened.entry;
   return {
     draftId: null,
     entryId,
     initial: entry.fields satisfies DraftFields,
     tags: entry.tags,
-    html: rendered(entry.fields.content),
+    html: rendered(context, entry.fields.content),
     categories,
   };
 }

@@ -7,6 +7,7 @@ import { Button } from '~/ui/button.tsx';
 import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
 import { uploadImage } from '~/lib/upload-image.ts';
 import { type CategoryOption, type DraftFields, searchTags, type TagBrief } from './editor-api.ts';
+import { safeImageUrl } from '@core/user-urls.ts';
 
 export type PublishChoices = Pick<DraftFields, 'categoryId' | 'tagIds' | 'abstract' | 'coverImage' | 'type'>;
 
@@ -214,10 +215,10 @@ export function PublishDialog(props: PublishDialogProps) {
             </Field>
 
             <Field label="文章封面">
-              {choices.coverImage ? (
+              {safeImageUrl(choices.coverImage) ? (
                 <div className="relative w-48">
                   <img
-                    src={choices.coverImage}
+                    src={safeImageUrl(choices.coverImage)}
                     alt="文章封面"
                     className="aspect-[3/2] w-48 rounded border border-line object-cover"
                   />

@@ -12,6 +12,7 @@ import { RelatedEntries } from './related-entries.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import { TOC_MIN_HEADINGS, TableOfContents } from './table-of-contents.tsx';
 import type { EntryView, TocHeading } from './types.ts';
+import { safeImageUrl } from '@core/user-urls.ts';
 
 /** An entry as the page gets it: the list shape plus its rendered, sanitised HTML. */
 export type ArticleEntry = EntryView & { contentHtml: string };
@@ -66,9 +67,9 @@ function SharedLinkCard({ entry }: { entry: ArticleEntry }) {
       rel="nofollow noopener"
       className="mt-6 flex flex-col overflow-hidden rounded border border-line transition-colors duration-150 ease-out hover:border-brand sm:flex-row"
     >
-      {entry.screenshot && (
+      {safeImageUrl(entry.screenshot) && (
         <img
-          src={entry.screenshot}
+          src={safeImageUrl(entry.screenshot)}
           alt={entry.title}
           loading="lazy"
           width={240}

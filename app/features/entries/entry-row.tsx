@@ -6,6 +6,7 @@ import { LikeButton } from './like-button.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import type { EntryView } from './types.ts';
 import { CollectButton } from '~/features/collections/collect-button.tsx';
+import { safeImageUrl } from '@core/user-urls.ts';
 
 /** Tags shown in a row's meta line; the rest are on the entry page. */
 const ROW_TAG_LIMIT = 3;
@@ -74,9 +75,9 @@ export function EntryRow({ entry, terms }: EntryRowProps) {
             <CollectButton entryId={entry.id} />
           </div>
         </div>
-        {entry.screenshot && (
+        {safeImageUrl(entry.screenshot) && (
           <img
-            src={entry.screenshot}
+            src={safeImageUrl(entry.screenshot)}
             alt={entry.title}
             width={120}
             height={80}

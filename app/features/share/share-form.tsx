@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button } from '~/ui/button.tsx';
+import { isUserImageUrl } from '@core/user-urls.ts';
 
 export interface ShareCategory {
   id: string;
@@ -189,7 +190,7 @@ function Flag({ label, checked, onChange }: { label: string; checked: boolean; o
 
 /** Covers the page may show: https, or this site's own files (the CSP allows no other images). */
 function canPreview(url: string, siteOrigin: string | null): boolean {
-  if (!siteOrigin || !url) return false;
+  if (!siteOrigin || !url || !isUserImageUrl(url, siteOrigin)) return false;
   try {
     const parsed = new URL(url, siteOrigin);
     return parsed.protocol === 'https:' || parsed.origin === siteOrigin;

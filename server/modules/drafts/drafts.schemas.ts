@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ENTRY_LIMITS, ENTRY_MESSAGES } from '@core/entry-input.ts';
+import { isUserImageUrl } from '@core/user-urls.ts';
 import { idSchema } from '../../http/openapi.ts';
 import { entryTypes } from '@db/schema/content.ts';
 
@@ -34,11 +35,11 @@ export const DRAFT_MESSAGES = {
   linkEntry: '分享的链接请在分享页编辑',
 } as const;
 
-/** Cover images are our own uploads (a site path) or an http(s) address. */
+/** Cover images are our own uploads or an http(s) address on another site (core/user-urls.ts). */
 const coverSchema = z
   .string()
   .max(2048, DRAFT_MESSAGES.coverInvalid)
-  .refine((v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/i.test(v), DRAFT_MESSAGES.coverInvalid);
+  .refine((v) => v === '' || isUserImageUrl(v), DRAFT_MESSAGES.coverInvalid);
 
 /** Characters as a reader counts them (code points), so a Chinese title gets its full 120. */
 const chars = (max: number, message: string) => z.string().refine((v) => Array.from(v).length <= max, message);

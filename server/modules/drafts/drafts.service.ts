@@ -17,7 +17,7 @@ import {
   type UpdateDraftInput,
 } from './drafts.schemas.ts';
 
-type DraftContext = Pick<RequestContext, 'db' | 'viewer'>;
+type DraftContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env'>>;
 
 /** Drafts belong to their writer; admin passes every check (SPEC §6). */
 export function canEditDraft(viewer: Pick<Viewer, 'id' | 'role'>, draft: { userId: string }): boolean {
@@ -225,7 +225,7 @@ export async function publishDraft(ctx: DraftContext, input: PublishDraftInput) 
   // A new entry belongs to the draft's writer, also when an admin publishes it for them.
   const author = merged.entryId || draft.userId === viewer.id ? viewer : { ...viewer, id: draft.userId };
   const published = await ctx.db.transaction(async (tx) => {
-    const txCtx = { db: tx as unknown as Db, viewer: author };
+    const txCtx = { db: tx as unknown as Db, viewer: author, env: ctx.env };
     let entryId: string;
     if (merged.entryId) {
       await updateEntry(txCtx, merged.entryId, entryInput);
@@ -242,7 +242,7 @@ export async function publishDraft(ctx: DraftContext, input: PublishDraftInput) 
 /** The editor's live preview: the publishing renderer, so what is seen is what is published. */
 export function previewMarkdown(ctx: DraftContext, content: string) {
   requireViewer(ctx.viewer);
-  return { html: renderMarkdown(content).html };
+  return { html: renderMarkdown(content, { siteOrigin: ctx.env && new URL(ctx.env.SITE_URL).origin }).html };
 }
 
 export async function searchTags(ctx: DraftContext, keyword: string) {

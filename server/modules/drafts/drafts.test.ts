@@ -8,6 +8,7 @@ import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
+import { DRAFT_MESSAGES } from './drafts.schemas.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { draftListSchema, draftSchema, publishedSchema } from './drafts.schemas.ts';
@@ -99,7 +100,16 @@ describe('drafts: create, update, get, list, delete', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.m).toBe('最多选择3个标签');
     const badCover = await call('/update', author, { draftId: draft.id, coverImage: 'javascript:alert(1)' });
-    expect(badCover.body.m).toBe('封面图链接格式有误');
+    expect(badCover.body.m).toBe(DRAFT_MESSAGES.coverInvalid);
+    for (const coverImage of [
+      '/api/post/entryDel?entryId=0123456789abcdef01234567',
+      '/user/x',
+      '//evil.example/a.png',
+    ]) {
+      const siteCover = await call('/update', author, { draftId: draft.id, coverImage });
+      expect(siteCover.status, coverImage).toBe(400);
+      expect(siteCover.body.m).toBe(DRAFT_MESSAGES.coverInvalid);
+    }
     const unknownTag = await call('/update', author, { draftId: draft.id, tagIds: ['f'.repeat(24)] });
     expect(unknownTag.body.m).toBe('标签不存在');
   });
@@ -258,7 +268,7 @@ describe('POST /api/draft/publish', () => {
     const { draft } = await readyDraft(author, 1);
     const payload = [
       '<script>alert(1)</script>',
-      '<img src=x onerror="alert(2)">',
+      '<img src=https://img.example/x.png onerror="alert(2)">',
       '[点我](javascript:alert(3))',
       '<a href="javascript:alert(4)">链接</a>',
       '<iframe src="https://evil.example"></iframe>',

@@ -166,3 +166,31 @@ describe('renderMarkdown: link text', () => {
     expect(shortenLinkText('点击这里查看更多更多更多更多更多的内容')).toBe('点击这里查看更多更多更多更多更多的内容');
   });
 });
+
+describe('images in markdown', () => {
+  const SITE = 'https://jinsha.example';
+
+  it('drops images that point at this site’s calls or pages and reports them', () => {
+    const { html, blockedImages } = renderMarkdown(
+      [
+        '![x](/api/post/entryDel?entryId=0123456789abcdef01234567)',
+        '<img src="/api/mail/subscribe.php?type=week&check=0">',
+        `![x](${SITE}/api/notification/setUserNotificationNum)`,
+        '![x](//evil.example/a.png)',
+        '![ok](/uploads/images/a.webp)',
+        '![ok](https://img.example.com/a.png)',
+      ].join('\n\n'),
+      { siteOrigin: SITE },
+    );
+    expect(html).not.toContain('/api/');
+    expect(html).not.toContain('evil.example');
+    expect(html).toContain('src="/uploads/images/a.webp"');
+    expect(html).toContain('src="https://img.example.com/a.png"');
+    expect(blockedImages).toEqual([
+      '/api/post/entryDel?entryId=0123456789abcdef01234567',
+      '/api/mail/subscribe.php?type=week&check=0',
+      `${SITE}/api/notification/setUserNotificationNum`,
+      '//evil.example/a.png',
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import MarkdownIt, { type Token } from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { LIMITS } from '@core/constants.ts';
 import { collapseWhitespace, truncate } from '@core/format.ts';
+import { isUserImageUrl } from '@core/user-urls.ts';
 
 export interface TocItem {
   id: string;
@@ -17,6 +18,13 @@ export interface RenderedMarkdown {
   readingMinutes: number;
   /** Plain text, for search vectors and abstracts. */
   text: string;
+  /** Image addresses the sanitiser dropped (core/user-urls.ts): publishing refuses them. */
+  blockedImages: string[];
+}
+
+export interface RenderOptions {
+  /** SITE_URL's origin: absolute addresses of this site other than uploads are not images. */
+  siteOrigin?: string;
 }
 
 /** Outbound links leave through this page so that the site can warn and count (SPEC §9 link-out). */
@@ -187,12 +195,6 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
       }
       return { tagName, attribs: attrs };
     },
-    img: (tagName, attribs) => {
-      const { src, ...rest } = attribs;
-      const safe: Record<string, string> = { ...rest, loading: 'lazy' };
-      if (src && (isHttpUrl(src) || isSiteRelative(src))) safe.src = src;
-      return { tagName, attribs: safe };
-    },
     ...Object.fromEntries(
       ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [
         tag,
@@ -216,13 +218,28 @@ export function estimateReadingMinutes(text: string): number {
   return Math.max(1, Math.ceil(cjk / 400 + words / 200));
 }
 
-export function renderMarkdown(source: string): RenderedMarkdown {
+/** Images keep only an address user content may use (core/user-urls.ts); others lose the image. */
+function imageTransform(siteOrigin: string | undefined, blocked: string[]): sanitizeHtml.Transformer {
+  return (tagName, attribs) => {
+    const { src, ...rest } = attribs;
+    const safe: Record<string, string> = { ...rest, loading: 'lazy' };
+    if (src && isUserImageUrl(src, siteOrigin)) safe.src = src;
+    else if (src) blocked.push(src);
+    return { tagName, attribs: safe };
+  };
+}
+
+export function renderMarkdown(source: string, options: RenderOptions = {}): RenderedMarkdown {
   const env = {};
   const tokens = markdown.parse(source, env);
   const toc = decorate(tokens);
-  const html = sanitizeHtml(markdown.renderer.render(tokens, markdown.options, env), sanitizeOptions);
+  const blockedImages: string[] = [];
+  const html = sanitizeHtml(markdown.renderer.render(tokens, markdown.options, env), {
+    ...sanitizeOptions,
+    transformTags: { ...sanitizeOptions.transformTags, img: imageTransform(options.siteOrigin, blockedImages) },
+  });
   const text = plainText(tokens);
-  return { html, toc, readingMinutes: estimateReadingMinutes(text), text };
+  return { html, toc, readingMinutes: estimateReadingMinutes(text), text, blockedImages };
 }
 
 /**

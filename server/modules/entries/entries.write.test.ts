@@ -174,6 +174,55 @@ describe('POST /api/post/entryPublish', () => {
     expect(await scalar(database.db, sql`SELECT count(*) FROM entries`)).toBe(total);
   });
 
+  it('refuses images and covers that point at this site’s calls (write time, 400)', async () => {
+    const entryId = '0123456789abcdef01234567';
+    const total = await scalar(database.db, sql`SELECT count(*) FROM entries`);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        { ...articleForm(), content: `正文\n\n![x](/api/post/entryDel?entryId=${entryId})` },
+        ENTRY_MESSAGES.contentImageInvalid,
+      ],
+      [
+        { ...articleForm(), content: '<img src="/api/mail/subscribe.php?type=week&check=0">' },
+        ENTRY_MESSAGES.contentImageInvalid,
+      ],
+      [
+        { ...articleForm(), content: `![x](${app.env.SITE_URL}/api/notification/setUserNotificationNum)` },
+        ENTRY_MESSAGES.contentImageInvalid,
+      ],
+      [{ ...articleForm(), screenshot: `/api/post/entryDel?entryId=${entryId}` }, ENTRY_MESSAGES.screenshotInvalid],
+      [
+        { ...articleForm(), screenshot: `${app.env.SITE_URL}/api/post/entryDel?entryId=${entryId}` },
+        ENTRY_MESSAGES.screenshotInvalid,
+      ],
+      [{ ...articleForm(), screenshot: '//evil.example/a.png' }, ENTRY_MESSAGES.screenshotInvalid],
+    ];
+    for (const [form, message] of cases) {
+      const { status, body } = await publish(authorCookie, form);
+      expect(status, JSON.stringify(form)).toBe(400);
+      expect(body.m).toBe(message);
+    }
+    expect(await scalar(database.db, sql`SELECT count(*) FROM entries`)).toBe(total);
+
+    const fine = await publish(authorCookie, {
+      ...articleForm(),
+      content: '![a](/uploads/images/a.webp)\n\n![b](https://img.example.com/b.png)',
+      screenshot: `${app.env.SITE_URL}/uploads/images/a.webp`,
+    });
+    expect(fine.status).toBe(200);
+    const row = await entryRow(fine.body.d.entryId);
+    expect(row.contentHtml).toContain('src="/uploads/images/a.webp"');
+
+    // An edit is held to the same rule.
+    const edit = await requestJson(app, '/api/post/entryUpdate', {
+      method: 'POST',
+      headers: { cookie: authorCookie },
+      json: { ...articleForm(), entryId: row.id, content: `![x](/api/post/entryDel?entryId=${row.id})` },
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.m).toBe(ENTRY_MESSAGES.contentImageInvalid);
+  });
+
   it('refuses signed-out visitors with 401', async () => {
     const { status } = await publish('', articleForm());
     expect(status).toBe(401);
@@ -186,7 +235,7 @@ describe('POST /api/post/entryPublish', () => {
       title,
       content: [
         '<script>alert(1)</script>',
-        '<img src="x" onerror="alert(1)">',
+        '<img src="https://img.example/x.png" onerror="alert(1)">',
         '[click](javascript:alert(1))',
         '<a href="javascript:alert(1)">raw</a>',
         '<iframe src="https://evil.example"></iframe>',

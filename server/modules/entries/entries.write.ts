@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { type EntryInput, ENTRY_MESSAGES, entryInputSchema, type ValidEntryInput } from '@core/entry-input.ts';
 import { isValidId, newId } from '@core/ids.ts';
+import { isUserImageUrl } from '@core/user-urls.ts';
 import type { Tx } from '@db/client.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -18,7 +19,8 @@ import { refreshEntryHotScore } from './entries.queries.ts';
 
 export type { EntryInput } from '@core/entry-input.ts';
 
-type WriteContext = Pick<RequestContext, 'db' | 'viewer'>;
+/** `env` gives SITE_URL, so absolute addresses of this site are refused as images too. */
+type WriteContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env'>>;
 
 function validate(input: EntryInput): ValidEntryInput {
   const parsed = entryInputSchema.safeParse(input);
@@ -26,10 +28,18 @@ function validate(input: EntryInput): ValidEntryInput {
   return parsed.data;
 }
 
-/** Everything derived from the input, computed before the transaction opens. */
-function prepare(input: ValidEntryInput) {
+/**
+ * Everything derived from the input, computed before the transaction opens. Images must be our
+ * uploads or other sites' (core/user-urls.ts): one pointing at this site's calls is refused.
+ */
+function prepare(input: ValidEntryInput, siteUrl: string | undefined) {
+  const siteOrigin = siteUrl ? new URL(siteUrl).origin : undefined;
   const content = input.content.trim() === '' ? '' : input.content;
-  const rendered = content ? renderMarkdown(content) : null;
+  const rendered = content ? renderMarkdown(content, { siteOrigin }) : null;
+  if (rendered && rendered.blockedImages.length > 0) throw badRequest(ENTRY_MESSAGES.contentImageInvalid);
+  if (input.screenshot && !isUserImageUrl(input.screenshot, siteOrigin)) {
+    throw badRequest(ENTRY_MESSAGES.screenshotInvalid);
+  }
   const abstract = input.abstract ? makeAbstract(input.abstract, 400) : rendered ? makeAbstract(rendered.text) : '';
   return {
     type: input.type,
@@ -82,7 +92,7 @@ function entryColumns(prepared: ReturnType<typeof prepare>) {
 
 export async function createEntry(ctx: WriteContext, input: EntryInput): Promise<{ id: string }> {
   const viewer = requireViewer(ctx.viewer);
-  const prepared = prepare(validate(input));
+  const prepared = prepare(validate(input), ctx.env?.SITE_URL);
   const now = new Date();
   const id = newId(now.getTime());
   await ctx.db.transaction(async (tx) => {
@@ -119,7 +129,7 @@ async function lockOwnEntry(tx: Tx, ctx: WriteContext, entryId: string) {
 export async function updateEntry(ctx: WriteContext, entryId: string, input: EntryInput): Promise<void> {
   requireViewer(ctx.viewer);
   if (!isValidId(entryId)) throw badRequest('invalid id');
-  const prepared = prepare(validate(input));
+  const prepared = prepare(validate(input), ctx.env?.SITE_URL);
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
     const tagTitles = await checkTaxonomy(tx, prepared);
