@@ -31,7 +31,6 @@ const TEMPORARY_EXCEPTIONS = new Set([
   'app/features/editor/editor.server.ts -> server/modules/entries/entries.render.ts',
   'app/features/share/share.server.ts -> server/modules/entries/entries.write.ts',
   'app/lib/entries.server.ts -> server/modules/entries/entries.render.ts',
-  'comments -> follows',
   'db/seed/counters.ts -> server/modules/entries/entries.queries.ts',
   'db/seed/demo.ts -> server/modules/entries/entries.render.ts',
   'db/seed/scale.ts -> server/modules/entries/entries.queries.ts',

@@ -1,3 +1,4 @@
+import { idListSchema } from '@core/inputs.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
@@ -76,10 +77,7 @@ export const isInMyCollectionSet = createRoute({
   summary: 'For each entry, whether it is in any of the viewer’s collections',
   request: {
     query: z.object({
-      entryIds: z
-        .string()
-        .max(24 * 100 + 99)
-        .openapi({ description: 'entry ids joined by a pipe or comma' }),
+      entryIds: idListSchema({ allowEmpty: true, commas: true }),
     }),
   },
   responses: {

@@ -1,7 +1,5 @@
 import { ok } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
 import { createApi } from '../../http/openapi.ts';
-import { parseIdList } from '../follows/people.schemas.ts';
 import * as routes from './comments.routes.ts';
 import {
   createComment,
@@ -18,8 +16,7 @@ export const commentApi = createApi()
     return ok(c, await createComment(db, viewer, c.req.valid('json')));
   })
   .openapi(routes.commentsByIds, async (c) => {
-    const ids = parseIdList(c.req.valid('query').idList);
-    if (!ids) throw badRequest('invalid id');
+    const ids = c.req.valid('query').idList;
     const { db, viewer } = c.get('ctx');
     return ok(c, { comments: await getCommentsByIds(db, ids, viewer) });
   })

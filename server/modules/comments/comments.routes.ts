@@ -1,3 +1,4 @@
+import { idListSchema } from '@core/inputs.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import {
@@ -30,7 +31,7 @@ export const commentsByIds = createRoute({
   path: '/comments',
   tags,
   summary: 'Comments by id (idList joined by a pipe), in the order given',
-  request: { query: z.object({ idList: z.string().max(2500) }) },
+  request: { query: z.object({ idList: idListSchema() }) },
   responses: { ...okResponse(z.object({ comments: z.array(commentSchema) })), ...errorResponses(400) },
 });
 

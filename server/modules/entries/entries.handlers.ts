@@ -1,7 +1,5 @@
-import { isValidId } from '@core/ids.ts';
 import type { EntrySort } from '@core/constants.ts';
 import { ok } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
 import { createApi } from '../../http/openapi.ts';
 import type { RequestContext } from '../../http/context.ts';
 import * as routes from './entries.routes.ts';
@@ -29,8 +27,7 @@ export const timelineApi = createApi()
     return ok(c, await feed(c.get('ctx'), query, query.period === 'month' ? 'monthlyHottest' : 'weeklyHottest'));
   })
   .openapi(routes.byIds, async (c) => {
-    const ids = c.req.valid('query').entryIds.split('|').filter(Boolean);
-    if (ids.length > 100 || !ids.every(isValidId)) throw badRequest('invalid id');
+    const ids = c.req.valid('query').entryIds;
     const { db, viewer } = c.get('ctx');
     return ok(c, { entrylist: await getEntriesByIds(db, ids, viewer) });
   });

@@ -1,3 +1,4 @@
+import { idListSchema } from '@core/inputs.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
 import {
@@ -43,10 +44,7 @@ export const byIds = createRoute({
   summary: 'Entries by id, in the order given',
   request: {
     query: z.object({
-      entryIds: z
-        .string()
-        .max(24 * 100 + 99)
-        .openapi({ description: 'ids joined by a pipe' }),
+      entryIds: idListSchema({ allowEmpty: true }),
     }),
   },
   responses: { ...okResponse(z.object({ entrylist: z.array(entrySchema) })), ...errorResponses(400) },

@@ -1,5 +1,4 @@
 import { ok } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
 import { createApi } from '../../http/openapi.ts';
 import * as routes from './follows.routes.ts';
 import {
@@ -12,30 +11,23 @@ import {
   unfollowUsers,
 } from './follows.service.ts';
 import { listMutes, muteTarget, unmuteTarget } from './mutes.service.ts';
-import { parseIdList } from './people.schemas.ts';
 import { listUserLog } from './profiles.service.ts';
-
-function ids(value: string): string[] {
-  const list = parseIdList(value);
-  if (!list) throw badRequest('invalid id');
-  return list;
-}
 
 export const followApi = createApi()
   .openapi(routes.follow, async (c) => {
     const { db, viewer } = c.get('ctx');
     const body = c.req.valid('json');
-    return ok(c, await followUsers(db, viewer, { follower: body.follower, followees: ids(body.followee) }));
+    return ok(c, await followUsers(db, viewer, { follower: body.follower, followees: body.followee }));
   })
   .openapi(routes.unfollow, async (c) => {
     const { db, viewer } = c.get('ctx');
     const body = c.req.valid('json');
-    return ok(c, await unfollowUsers(db, viewer, { follower: body.follower, followees: ids(body.followee) }));
+    return ok(c, await unfollowUsers(db, viewer, { follower: body.follower, followees: body.followee }));
   })
   .openapi(routes.isCurrentUserFollowed, async (c) => {
     const { db, viewer } = c.get('ctx');
     const query = c.req.valid('query');
-    return ok(c, await isFollowed(db, viewer, { currentUid: query.currentUid, targetUids: ids(query.targetUids) }));
+    return ok(c, await isFollowed(db, viewer, { currentUid: query.currentUid, targetUids: query.targetUids }));
   })
   .openapi(routes.followerList, async (c) => {
     const { db, viewer } = c.get('ctx');
@@ -60,7 +52,7 @@ export const peopleApi = createApi()
     const { db, viewer } = c.get('ctx');
     const query = c.req.valid('query');
     const cols = query.cols ? query.cols.split('|').filter(Boolean) : null;
-    return ok(c, await getMultiUser(db, viewer, ids(query.ids), cols));
+    return ok(c, await getMultiUser(db, viewer, query.ids, cols));
   })
   .openapi(routes.getUserLog, async (c) => {
     const { db, viewer } = c.get('ctx');

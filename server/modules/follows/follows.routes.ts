@@ -1,13 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
+import { idListSchema } from '@core/inputs.ts';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
 import { idSchema } from '../../http/openapi.ts';
 import { followUserSchema } from './people.schemas.ts';
 
-const idsSchema = z
-  .string()
-  .min(1)
-  .max(24 * 100 + 99)
-  .openapi({ description: 'ids joined by a bar |' });
+const idsSchema = idListSchema();
 
 const followBody = {
   required: true,
