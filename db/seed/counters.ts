@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { hotScoreSql } from '../../server/modules/entries/entries.queries.ts';
 import type { Db } from '../client.ts';
+import { collectionHotScore, commentHotScore, entryHotScore, pinHotScore } from '../ranking.ts';
 
 /** The database or a transaction: both can run these statements. */
 type Executor = Pick<Db, 'execute'>;
@@ -10,9 +10,6 @@ type Executor = Pick<Db, 'execute'>;
  * the services' per-change updates would have. The services keep them exact afterwards, in
  * the transaction of each change; these statements define what each counter counts.
  */
-
-/** Hot comments rank by engagement alone: likes, and replies that started a conversation. */
-export const commentHotScoreSql = sql`like_count * 2 + sub_comment_count * 3`;
 
 export async function recountCategories(tx: Executor): Promise<void> {
   await tx.execute(sql`
@@ -37,7 +34,7 @@ export async function recountContent(tx: Executor): Promise<void> {
     UPDATE comments c SET
       like_count = (SELECT count(*) FROM comment_likes l WHERE l.comment_id = c.id),
       sub_comment_count = (SELECT count(*) FROM comments r WHERE r.parent_id = c.id AND NOT r.deleted)`);
-  await tx.execute(sql`UPDATE comments SET hot_score = ${commentHotScoreSql}`);
+  await tx.execute(sql`UPDATE comments SET hot_score = ${commentHotScore}`);
   await tx.execute(sql`
     UPDATE entries e SET
       like_count = (SELECT count(*) FROM entry_likes l WHERE l.entry_id = e.id),
@@ -46,24 +43,19 @@ export async function recountContent(tx: Executor): Promise<void> {
       latest_comment_at = (SELECT max(c.created_at) FROM comments c
         WHERE c.target_type = 'entry' AND c.target_id = e.id AND NOT c.deleted),
       collection_count = (SELECT count(*) FROM collection_entries ce WHERE ce.entry_id = e.id)`);
-  await tx.execute(sql`UPDATE entries SET hot_score = ${hotScoreSql}`);
+  await tx.execute(sql`UPDATE entries SET hot_score = ${entryHotScore}`);
   await tx.execute(sql`UPDATE entry_search s SET hot_score = e.hot_score FROM entries e WHERE e.id = s.entry_id`);
   await tx.execute(sql`
     UPDATE pins p SET
       like_count = (SELECT count(*) FROM pin_likes l WHERE l.pin_id = p.id),
       comment_count = (SELECT count(*) FROM comments c
         WHERE c.target_type = 'pin' AND c.target_id = p.id AND NOT c.deleted)`);
-  // The same shape as entries' hot_score: log-damped engagement plus the day of creation.
-  await tx.execute(sql`
-    UPDATE pins SET hot_score =
-      log(greatest(1, like_count * 2 + comment_count * 3)) + extract(epoch from created_at) / 86400.0`);
+  await tx.execute(sql`UPDATE pins SET hot_score = ${pinHotScore}`);
   await tx.execute(sql`
     UPDATE collections c SET
       follower_count = (SELECT count(*) FROM collection_follows f WHERE f.collection_id = c.id),
       entry_count = (SELECT count(*) FROM collection_entries ce WHERE ce.collection_id = c.id)`);
-  await tx.execute(sql`
-    UPDATE collections SET hot_score =
-      log(greatest(1, follower_count * 3 + entry_count)) + extract(epoch from updated_at) / 86400.0`);
+  await tx.execute(sql`UPDATE collections SET hot_score = ${collectionHotScore}`);
   await tx.execute(sql`
     UPDATE repos r SET comment_count = (SELECT count(*) FROM comments c
       WHERE c.target_type = 'repo' AND c.target_id = r.id AND NOT c.deleted)`);

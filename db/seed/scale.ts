@@ -17,7 +17,6 @@ import type { CategoryName } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import { envSchema } from '../../server/env.ts';
 import { toSearchText } from '../../server/adapters/tokenizer.ts';
-import { hotScoreSql } from '../../server/modules/entries/entries.queries.ts';
 import { makeAbstract, renderMarkdown } from '../../server/modules/entries/entries.render.ts';
 import { analyze, type Database, openDatabase, type Tx } from '../client.ts';
 import { categories, tags } from '../schema/content.ts';
@@ -26,7 +25,8 @@ import { composeArticle, loadArticleTemplates } from './content/articles.ts';
 import { COMMENT_TEXTS, REPLY_TEXTS } from './content/community.ts';
 import { SHARED_LINKS } from './content/links.ts';
 import { DEMO_ACCOUNT } from './content/people.ts';
-import { commentHotScoreSql, recountCategories, recountTags, recountUsers } from './counters.ts';
+import { commentHotScore, entryHotScore } from '../ranking.ts';
+import { recountCategories, recountTags, recountUsers } from './counters.ts';
 import { buildTaxonomy } from './taxonomy.ts';
 
 export interface ScaleOptions {
@@ -370,8 +370,8 @@ async function insertEntries(tx: Tx, add: number, userCount: number, log: (line:
     await tx.execute(sql`
       -- Referenced twice, so computed once (random() included): the entries and their search rows agree.
       WITH generated AS (
-        SELECT *, ${hotScoreSql} AS hot_score
-        -- Named "entries" so that hotScoreSql, written against the entries table, reads these columns.
+        SELECT *, ${entryHotScore} AS hot_score
+        -- Named "entries" so that entryHotScore, written against the entries table, reads these columns.
         FROM (
           SELECT lpad(to_hex(floor(extract(epoch FROM c.created_at))::bigint), 8, '0') || substr(md5(random()::text || c.g), 1, 16) AS id,
             u.id AS user_id, t.type, t.titles[1 + c.g % array_length(t.titles, 1)] AS title, t.content, t.content_html,
@@ -424,7 +424,7 @@ async function insertEntries(tx: Tx, add: number, userCount: number, log: (line:
       INSERT INTO comments (id, target_type, target_id, user_id, content, parent_id, reply_comment_id, reply_user_id,
         sub_comment_count, hot_score, created_at, updated_at)
       SELECT id, 'entry', target_id, user_id, content, parent_id, parent_id, reply_user_id, sub_comment_count,
-        ${commentHotScoreSql}, created_at, created_at
+        ${commentHotScore}, created_at, created_at
       FROM (
         SELECT left(e.id, 8) || substr(md5(e.id || ':' || j), 1, 16) AS id, e.id AS target_id, u.id AS user_id,
           CASE WHEN j % 2 = 0 THEN (${replies})[1 + (${h} + j) % ${REPLY_TEXTS.length}]

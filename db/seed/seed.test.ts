@@ -5,7 +5,7 @@ import { CATEGORY_NAMES } from '@core/constants.ts';
 import type { Database, Db } from '@db/client.ts';
 import { users } from '@db/schema/users.ts';
 import { toSearchQuery } from '../../server/adapters/tokenizer.ts';
-import { hotScoreSql } from '../../server/modules/entries/entries.queries.ts';
+import { entryHotScore } from '@db/ranking.ts';
 import { createTestDatabase } from '../../tests/setup/test-db.ts';
 import { ADMIN_ACCOUNT, DEMO_ACCOUNT } from './content/people.ts';
 import { seedDemoIfEmpty } from './demo.ts';
@@ -22,7 +22,7 @@ const COUNTER_CHECKS: Record<string, SQL> = {
   'entries.comment_count': sql`SELECT count(*) FROM entries e WHERE comment_count <> (SELECT count(*) FROM comments c WHERE c.target_type = 'entry' AND c.target_id = e.id)`,
   'entries.latest_comment_at': sql`SELECT count(*) FROM entries e WHERE latest_comment_at IS DISTINCT FROM (SELECT max(created_at) FROM comments c WHERE c.target_type = 'entry' AND c.target_id = e.id)`,
   'entries.collection_count': sql`SELECT count(*) FROM entries e WHERE collection_count <> (SELECT count(*) FROM collection_entries ce WHERE ce.entry_id = e.id)`,
-  'entries.hot_score': sql`SELECT count(*) FROM entries WHERE abs(hot_score - ${hotScoreSql}) > 1e-9`,
+  'entries.hot_score': sql`SELECT count(*) FROM entries WHERE abs(hot_score - ${entryHotScore}) > 1e-9`,
   'entry_search rows': sql`SELECT count(*) FROM entries e FULL JOIN entry_search s ON s.entry_id = e.id
     WHERE s.entry_id IS NULL OR e.id IS NULL OR s.hot_score <> e.hot_score OR s.user_id IS DISTINCT FROM e.user_id`,
   'comments.like_count': sql`SELECT count(*) FROM comments c WHERE like_count <> (SELECT count(*) FROM comment_likes l WHERE l.comment_id = c.id)`,

@@ -5,7 +5,7 @@ import type { Db } from '@db/client.ts';
 import { categories, entries, entrySearch, entryTags, tags } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
 import { toSearchText } from '@server/adapters/tokenizer.ts';
-import { hotScoreSql } from '@server/modules/entries/entries.queries.ts';
+import { entryHotScore } from '@db/ranking.ts';
 import { findCategory } from './categories.ts';
 import { createUser } from './users.ts';
 
@@ -55,7 +55,7 @@ export async function createEntry(db: Db, overrides: EntryOverrides = {}): Promi
     }
     const [scored] =
       columns.hotScore === undefined
-        ? await tx.update(entries).set({ hotScore: hotScoreSql }).where(eq(entries.id, id)).returning()
+        ? await tx.update(entries).set({ hotScore: entryHotScore }).where(eq(entries.id, id)).returning()
         : [inserted];
     const tagTitles =
       tagIds.length > 0 ? await tx.select({ title: tags.title }).from(tags).where(inArray(tags.id, tagIds)) : [];

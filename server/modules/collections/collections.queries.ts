@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
+import { collectionHotScore } from '@db/ranking.ts';
 import {
   collectionEntries,
   collectionFollows,
@@ -16,9 +17,6 @@ import { newId } from '@core/ids.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
 type Executor = Db | Tx;
-
-/** The time-decayed popularity of a collection (the seed's formula, db/seed/counters.ts). */
-export const collectionHotScoreSql = sql`log(greatest(1, ${collections.followerCount} * 3 + ${collections.entryCount})) + extract(epoch from ${collections.updatedAt}) / 86400.0`;
 
 /** What a collection card or header shows, its author joined; `followed` for the viewer. */
 function collectionColumns(viewerId: string | null) {
@@ -198,7 +196,7 @@ export async function syncCollectionTags(tx: Tx, collectionId: string) {
 }
 
 export async function refreshHotScore(tx: Tx, collectionId: string) {
-  await tx.update(collections).set({ hotScore: collectionHotScoreSql }).where(eq(collections.id, collectionId));
+  await tx.update(collections).set({ hotScore: collectionHotScore }).where(eq(collections.id, collectionId));
 }
 
 export async function insertTrackingEvent(

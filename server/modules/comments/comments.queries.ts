@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '@db/client.ts';
+import { commentHotScore, pinHotScore } from '@db/ranking.ts';
 import { bookletSections, booklets } from '@db/schema/commerce.ts';
 import { entries } from '@db/schema/content.ts';
 import { repos } from '@db/schema/repos.ts';
@@ -26,12 +27,6 @@ export const commentColumns = {
 };
 
 export type CommentRow = Awaited<ReturnType<typeof selectCommentsByIds>>[number];
-
-/** Hot comments rank by engagement alone (db/seed/counters.ts commentHotScoreSql). */
-export const commentHotScore = sql`${comments.likeCount} * 2 + ${comments.subCommentCount} * 3`;
-
-/** Pins: log-damped engagement plus the day of creation, like entries' hot_score. */
-export const pinHotScore = sql`(log(greatest(1, ${pins.likeCount} * 2 + ${pins.commentCount} * 3)) + extract(epoch from ${pins.createdAt}) / 86400.0)`;
 
 /** Leaves out the authors the viewer muted. */
 export function notMutedBy(viewerId: string | null, userColumn: AnyPgColumn = comments.userId): SQL | undefined {
@@ -219,6 +214,31 @@ export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id
         .where(eq(bookletSections.id, id));
       return;
   }
+}
+
+/**
+ * Adds or removes a like; the counter and hot score move only when a row did. Returns the new
+ * like count, or null when nothing changed.
+ */
+export async function toggleCommentLike(tx: Tx, userId: string, commentId: string, like: boolean) {
+  const changed = like
+    ? await tx
+        .insert(commentLikes)
+        .values({ userId, commentId })
+        .onConflictDoNothing()
+        .returning({ id: commentLikes.commentId })
+    : await tx
+        .delete(commentLikes)
+        .where(and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)))
+        .returning({ id: commentLikes.commentId });
+  if (changed.length === 0) return null;
+  const [after] = await tx
+    .update(comments)
+    .set({ likeCount: sql`${comments.likeCount} + ${like ? 1 : -1}` })
+    .where(eq(comments.id, commentId))
+    .returning({ likeCount: comments.likeCount });
+  await tx.update(comments).set({ hotScore: commentHotScore }).where(eq(comments.id, commentId));
+  return after?.likeCount ?? 0;
 }
 
 export async function moveSubCommentCount(tx: Tx, parentId: string, delta: 1 | -1) {

@@ -3,8 +3,7 @@ import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { uploads } from '@db/schema/content.ts';
-import { type CommentTargetType, commentLikes, comments } from '@db/schema/social.ts';
-import { sql } from 'drizzle-orm';
+import { type CommentTargetType, comments } from '@db/schema/social.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { type NotificationEvent, notify } from '../notifications/notifications.service.ts';
@@ -321,32 +320,11 @@ export async function setCommentLike(db: Db, viewer: Viewer | null, commentId: s
   return db.transaction(async (tx) => {
     const [row] = await queries.selectCommentsByIds(tx, [commentId]);
     if (!row || row.deleted) throw notFound('评论不存在');
-    let changed = false;
-    if (like) {
-      const inserted = await tx
-        .insert(commentLikes)
-        .values({ userId: signedIn.id, commentId })
-        .onConflictDoNothing()
-        .returning({ id: commentLikes.commentId });
-      changed = inserted.length > 0;
-    } else {
-      const removed = await tx
-        .delete(commentLikes)
-        .where(and(eq(commentLikes.userId, signedIn.id), eq(commentLikes.commentId, commentId)))
-        .returning({ id: commentLikes.commentId });
-      changed = removed.length > 0;
+    const likeCount = await queries.toggleCommentLike(tx, signedIn.id, commentId, like);
+    if (likeCount === null) return { liked: like, likeCount: row.likeCount };
+    if (like && row.userId) {
+      await notify(tx, { type: 'like_comment', actorId: signedIn.id, recipientId: row.userId, commentId });
     }
-    if (changed) {
-      await tx
-        .update(comments)
-        .set({ likeCount: sql`${comments.likeCount} + ${like ? 1 : -1}` })
-        .where(eq(comments.id, commentId));
-      await tx.update(comments).set({ hotScore: queries.commentHotScore }).where(eq(comments.id, commentId));
-      if (like && row.userId) {
-        await notify(tx, { type: 'like_comment', actorId: signedIn.id, recipientId: row.userId, commentId });
-      }
-    }
-    const [after] = await tx.select({ likeCount: comments.likeCount }).from(comments).where(eq(comments.id, commentId));
-    return { liked: like, likeCount: after?.likeCount ?? 0 };
+    return { liked: like, likeCount };
   });
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizz
 import { alias, union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db, Tx } from '@db/client.ts';
+import { entryHotScore } from '@db/ranking.ts';
 import {
   categories,
   entries,
@@ -321,13 +322,6 @@ export async function selectCategoryEntryTotal(db: Db, categoryId: string | unde
 }
 
 /**
- * Time-decayed popularity (docs/ranking.md): log-damped engagement plus creation time, so a
- * day-old entry needs ten times the engagement of a new one to rank level. Written as SQL so
- * the same transaction that changes a count recomputes it.
- */
-export const hotScoreSql = sql`(log(greatest(1, ${entries.likeCount} * 2 + ${entries.commentCount} * 3 + ${entries.viewCount} / 20.0 + case when ${entries.hot} then 20 else 0 end)) + extract(epoch from ${entries.createdAt}) / 86400.0)`;
-
-/**
  * Recomputes an entry's hot score from its counters and copies it to its search row, in the
  * caller's transaction; call it after changing a counter. Returns the entry's counts (none when
  * the entry is gone).
@@ -335,7 +329,7 @@ export const hotScoreSql = sql`(log(greatest(1, ${entries.likeCount} * 2 + ${ent
 export async function refreshEntryHotScore(tx: Tx, entryId: string) {
   const [row] = await tx
     .update(entries)
-    .set({ hotScore: hotScoreSql })
+    .set({ hotScore: entryHotScore })
     .where(eq(entries.id, entryId))
     .returning({ hotScore: entries.hotScore, likeCount: entries.likeCount, viewCount: entries.viewCount });
   if (row) await tx.update(entrySearch).set({ hotScore: row.hotScore }).where(eq(entrySearch.entryId, entryId));

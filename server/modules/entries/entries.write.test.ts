@@ -12,7 +12,7 @@ import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
-import { hotScoreSql } from './entries.queries.ts';
+import { entryHotScore } from '@db/ranking.ts';
 import { createEntry, deleteEntry, updateEntry } from './entries.write.ts';
 
 let database: Database;
@@ -49,7 +49,7 @@ async function scalar(db: Db, query: SQL): Promise<number> {
 /** Rows whose stored counter differs from a count of what it counts (written apart from the service). */
 const COUNTER_CHECKS: Record<string, SQL> = {
   'entries.like_count': sql`SELECT count(*) FROM entries e WHERE like_count <> (SELECT count(*) FROM entry_likes l WHERE l.entry_id = e.id)`,
-  'entries.hot_score': sql`SELECT count(*) FROM entries WHERE abs(hot_score - ${hotScoreSql}) > 1e-9`,
+  'entries.hot_score': sql`SELECT count(*) FROM entries WHERE abs(hot_score - ${entryHotScore}) > 1e-9`,
   'entry_search rows': sql`SELECT count(*) FROM entries e FULL JOIN entry_search s ON s.entry_id = e.id
     WHERE s.entry_id IS NULL OR e.id IS NULL OR s.hot_score <> e.hot_score OR s.user_id IS DISTINCT FROM e.user_id`,
   'categories.entries_count': sql`SELECT count(*) FROM categories c WHERE entries_count <> (SELECT count(*) FROM entries e WHERE e.category_id = c.id)`,

@@ -11,7 +11,7 @@ import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { entryListSchema } from '../entries/entries.schemas.ts';
-import { hotScoreSql } from '../entries/entries.queries.ts';
+import { entryHotScore } from '@db/ranking.ts';
 import { likersSchema } from './likes.routes.ts';
 
 let database: Database;
@@ -31,7 +31,7 @@ async function entryState(id: string) {
     .select({
       likeCount: entries.likeCount,
       hotScore: entries.hotScore,
-      expectedScore: sql<number>`${hotScoreSql}`,
+      expectedScore: sql<number>`${entryHotScore}`,
       searchScore: sql<number>`(select hot_score from entry_search where entry_id = ${entries.id})`,
       rows: sql<number>`(select count(*)::int from ${entryLikes} where ${entryLikes.entryId} = ${entries.id})`,
     })

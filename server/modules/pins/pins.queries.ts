@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { pinLikes, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
-import { notMutedBy, pinHotScore } from '../comments/comments.queries.ts';
+import { pinHotScore } from '@db/ranking.ts';
+import { notMutedBy } from '../comments/comments.queries.ts';
 
 export const pinColumns = {
   id: pins.id,

@@ -9,7 +9,7 @@ import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
-import { hotScoreSql } from '../entries/entries.queries.ts';
+import { entryHotScore } from '@db/ranking.ts';
 import { recordEntryView, viewDay } from './views.service.ts';
 
 let database: Database;
@@ -30,7 +30,7 @@ async function state(entryId: string, authorId: string) {
     .select({
       viewCount: entries.viewCount,
       hotScore: entries.hotScore,
-      expected: sql<number>`${hotScoreSql}`,
+      expected: sql<number>`${entryHotScore}`,
       searchScore: sql<number>`(select hot_score from entry_search where entry_id = ${entries.id})`,
     })
     .from(entries)
