@@ -34,6 +34,8 @@ import { notificationApi } from './modules/notifications/notifications.handlers.
 import { commentApi } from './modules/comments/comments.handlers.ts';
 import { pinApi } from './modules/pins/pins.handlers.ts';
 import { followApi, peopleApi, suggestApi } from './modules/follows/follows.handlers.ts';
+import { muteApi } from './modules/mutes/mutes.handlers.ts';
+import { profileApi } from './modules/profiles/profiles.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -68,6 +70,8 @@ const services: Array<[service: string, api: Api]> = [
   ['follow', followApi],
   ['suggest', suggestApi],
   ['user', peopleApi],
+  ['user', profileApi],
+  ['user', muteApi],
 ];
 
 /** Files of the client build; only responses for files found carry the given Cache-Control. */

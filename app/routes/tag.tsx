@@ -6,7 +6,7 @@ import { MuteButton } from '~/features/users/mute-button.tsx';
 import { loadTagPage } from '~/lib/content.server.ts';
 import { TAG_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 import { seoMeta } from '~/lib/seo.ts';
-import { isMuted } from '@server/modules/follows/mutes.service.ts';
+import { isMuted } from '@server/modules/mutes/mutes.service.ts';
 import type { Route } from './+types/tag';
 
 /** /tag/{title}: the tag's head with its subscribe button, then its entries; `?sort=` (default hottest), `?pointer=`. */

@@ -19,7 +19,7 @@ import {
   listUserEntries,
   listUserLog,
   listUserTags,
-} from '@server/modules/follows/profiles.service.ts';
+} from '@server/modules/profiles/profiles.service.ts';
 import type { Route } from './+types/user';
 
 /** /user/{id}/{type?}: the profile with its tabs (SPEC §2.3). Unknown people get the not-found view. */

@@ -1,4 +1,4 @@
-export type { UserProfile, ActivityItem } from '@server/modules/follows/profiles.service.ts';
+export type { UserProfile, ActivityItem } from '@server/modules/profiles/profiles.service.ts';
 export type { FollowUser } from '@server/modules/follows/follows.service.ts';
 
 /** The profile tabs of SPEC §2.3 and the URL segment each one lives at (/user/{id}/{type}). */

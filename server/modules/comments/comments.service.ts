@@ -7,8 +7,7 @@ import { type CommentTargetType, comments } from '@db/schema/social.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { type NotificationEvent, notify } from '../notifications/notifications.service.ts';
-import { PLACEHOLDER_USER, type UserBrief } from '../users/users.service.ts';
-import { selectUserBriefs } from '../users/users.queries.ts';
+import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as queries from './comments.queries.ts';
 
@@ -49,7 +48,7 @@ async function hydrate(db: Db, rows: queries.CommentRow[], viewer: Viewer | null
     if (row.replyUserId) userIds.add(row.replyUserId);
   }
   const [briefs, liked] = await Promise.all([
-    selectUserBriefs(db, [...userIds]),
+    getUserBriefs(db, [...userIds]),
     viewer
       ? queries.selectLikedCommentIds(
           db,

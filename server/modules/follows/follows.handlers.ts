@@ -10,8 +10,6 @@ import {
   suggestByTag,
   unfollowUsers,
 } from './follows.service.ts';
-import { listMutes, muteTarget, unmuteTarget } from './mutes.service.ts';
-import { listUserLog } from './profiles.service.ts';
 
 export const followApi = createApi()
   .openapi(routes.follow, async (c) => {
@@ -47,26 +45,9 @@ export const suggestApi = createApi().openapi(routes.getByTag, async (c) => {
 });
 
 /** The `user` service's social calls (the accounts work serves its other paths). */
-export const peopleApi = createApi()
-  .openapi(routes.getMultiUser, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    const query = c.req.valid('query');
-    const cols = query.cols ? query.cols.split('|').filter(Boolean) : null;
-    return ok(c, await getMultiUser(db, viewer, query.ids, cols));
-  })
-  .openapi(routes.getUserLog, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listUserLog(db, viewer, c.req.valid('query')));
-  })
-  .openapi(routes.mute, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await muteTarget(db, viewer, c.req.valid('json')));
-  })
-  .openapi(routes.unmute, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await unmuteTarget(db, viewer, c.req.valid('json')));
-  })
-  .openapi(routes.listMutes, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listMutes(db, viewer, c.req.valid('query').targetType));
-  });
+export const peopleApi = createApi().openapi(routes.getMultiUser, async (c) => {
+  const { db, viewer } = c.get('ctx');
+  const query = c.req.valid('query');
+  const cols = query.cols ? query.cols.split('|').filter(Boolean) : null;
+  return ok(c, await getMultiUser(db, viewer, query.ids, cols));
+});

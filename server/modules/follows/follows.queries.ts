@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { entries, tags } from '@db/schema/content.ts';
 import { follows, mutes, users } from '@db/schema/users.ts';
-import { userBriefColumns } from '../users/users.queries.ts';
+import { userBriefColumns } from '../users/users.service.ts';
 
 /** Locks the people a follow change touches, in id order, so crossing follows cannot deadlock. */
 export async function lockUsers(tx: Tx, ids: string[]) {
@@ -102,14 +102,4 @@ export async function selectCategoryAuthors(db: Db, categoryId: string, viewerId
 export async function selectFollowUsers(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select(followUserColumns).from(users).where(inArray(users.id, ids));
-}
-
-export async function userExists(db: Db | Tx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  return Boolean(row);
-}
-
-export async function tagExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: tags.id }).from(tags).where(eq(tags.id, id));
-  return Boolean(row);
 }

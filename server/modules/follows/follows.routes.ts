@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { idListSchema } from '@core/inputs.ts';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
 import { idSchema } from '../../http/openapi.ts';
-import { followUserSchema } from './people.schemas.ts';
+import { followUserSchema } from './follows.schemas.ts';
 
 const idsSchema = idListSchema();
 
@@ -103,60 +103,4 @@ export const getMultiUser = createRoute({
   summary: 'Public fields of several people (ids joined by a pipe; cols joined by a pipe)',
   request: { query: z.object({ ids: idsSchema, cols: z.string().max(500).optional() }) },
   responses: { ...okResponse(z.record(z.string(), z.record(z.string(), z.unknown()))), ...errorResponses(400) },
-});
-
-export const getUserLog = createRoute({
-  method: 'get',
-  path: '/getUserLog',
-  tags: ['user'],
-  summary: 'A person’s activity (published, liked, followed, commented), newest first',
-  request: {
-    query: z.object({
-      uid: idSchema,
-      before: z.string().max(300).optional(),
-      limit: z.coerce.number().int().min(1).max(50).optional(),
-    }),
-  },
-  responses: {
-    ...okResponse(z.object({ list: z.array(z.record(z.string(), z.unknown())), pointer: z.string().nullable() })),
-    ...errorResponses(400, 404),
-  },
-});
-
-const muteBody = {
-  required: true,
-  content: {
-    'application/json': { schema: z.object({ targetType: z.enum(['user', 'tag']), targetId: idSchema }) },
-  },
-};
-const muteResult = z.object({ muted: z.boolean(), targetType: z.enum(['user', 'tag']), targetId: z.string() });
-
-export const mute = createRoute({
-  method: 'post',
-  path: '/mute',
-  tags: ['user'],
-  summary: 'Mute a person or a tag (beyond the spec): their content leaves the viewer’s lists',
-  request: { body: muteBody },
-  responses: { ...okResponse(muteResult), ...errorResponses(400, 401, 404) },
-});
-
-export const unmute = createRoute({
-  method: 'post',
-  path: '/unmute',
-  tags: ['user'],
-  summary: 'Unmute a person or a tag',
-  request: { body: muteBody },
-  responses: { ...okResponse(muteResult), ...errorResponses(400, 401) },
-});
-
-export const listMutes = createRoute({
-  method: 'get',
-  path: '/mutes',
-  tags: ['user'],
-  summary: 'The viewer’s mutes, newest first',
-  request: { query: z.object({ targetType: z.enum(['user', 'tag']).optional() }) },
-  responses: {
-    ...okResponse(z.object({ list: z.array(z.record(z.string(), z.unknown())) })),
-    ...errorResponses(401),
-  },
 });

@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { DEFAULT_SUGGEST_CATEGORY, getCategoryIndex } from '../tags/tags.service.ts';
+import { userExists } from '../users/users.service.ts';
 import * as queries from './follows.queries.ts';
 
 export type FollowUser = Awaited<ReturnType<typeof queries.selectFollowUsers>>[number] & { isFollow: boolean };
@@ -89,7 +90,7 @@ export async function listFollows(
   viewer: Viewer | null,
   input: { uid: string; direction: 'followers' | 'followees'; before?: string; limit?: number },
 ) {
-  if (!(await queries.userExists(db, input.uid))) throw notFound('此用户不存在');
+  if (!(await userExists(db, input.uid))) throw notFound('此用户不存在');
   const cursor = decodeCursor(input.before);
   if (input.before && !cursor) throw badRequest('invalid pointer');
   const limit = input.limit ?? PAGE_SIZE.users;

@@ -12,8 +12,8 @@ import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
-import { getUserProfile, listUserEntries, listUserLog, listUserTags } from './profiles.service.ts';
-import { followUserSchema } from './people.schemas.ts';
+import { getUserProfile, listUserEntries, listUserLog, listUserTags } from '../profiles/profiles.service.ts';
+import { followUserSchema } from './follows.schemas.ts';
 import { z } from '../../http/openapi.ts';
 
 let database: Database;

@@ -4,8 +4,7 @@ import { type NotificationType, notifications, systemNotifications, users } from
 import { newId } from '@core/ids.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { selectUserBriefs } from '../users/users.queries.ts';
-import type { UserBrief } from '../users/users.service.ts';
+import { type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import * as queries from './notifications.queries.ts';
 
 /** How many of the latest actors a group keeps in its userList. */
@@ -202,7 +201,7 @@ export async function listUserNotifications(
     ...new Set(visible.map(({ row }) => row[key]).filter((id): id is string => Boolean(id))),
   ];
   const [briefs, entryRows, pinRows, commentRows, collectionRows, repoRows] = await Promise.all([
-    selectUserBriefs(db, [...new Set(visible.flatMap((v) => v.actorIds))]),
+    getUserBriefs(db, [...new Set(visible.flatMap((v) => v.actorIds))]),
     queries.selectEntryTitles(db, pick('entryId')),
     queries.selectPinTexts(db, pick('pinId')),
     queries.selectCommentTexts(db, [...pick('commentId'), ...pick('replyId')]),

@@ -8,8 +8,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { checkOwnImages } from '../comments/comments.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { PLACEHOLDER_USER, type UserBrief } from '../users/users.service.ts';
-import { selectUserBriefs } from '../users/users.queries.ts';
+import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import * as queries from './pins.queries.ts';
 import { and } from 'drizzle-orm';
 
@@ -33,7 +32,7 @@ export interface PinView {
 
 async function hydrate(db: Db, rows: queries.PinRow[], viewer: Viewer | null): Promise<PinView[]> {
   const [briefs, liked] = await Promise.all([
-    selectUserBriefs(db, [...new Set(rows.map((r) => r.userId).filter((id): id is string => Boolean(id)))]),
+    getUserBriefs(db, [...new Set(rows.map((r) => r.userId).filter((id): id is string => Boolean(id)))]),
     viewer
       ? queries.selectLikedPinIds(
           db,

@@ -111,6 +111,11 @@ export async function selectTagByTitle(db: Db, title: string, viewerId: string |
   return row ?? null;
 }
 
+export async function selectTagExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: tags.id }).from(tags).where(eq(tags.id, id));
+  return Boolean(row);
+}
+
 export async function selectTagById(db: Db, id: string, viewerId: string | null) {
   const [row] = await db
     .select({ ...tagColumns, subscribed: subscribedColumn(viewerId) })

@@ -149,6 +149,11 @@ export async function getTagByTitle(db: Db, title: string, viewer: Viewer | null
   return toTagView(row);
 }
 
+/** Whether a tag with this id exists. */
+export function tagExists(db: Db, id: string): Promise<boolean> {
+  return queries.selectTagExists(db, id);
+}
+
 export async function getTagById(db: Db, id: string, viewer: Viewer | null): Promise<TagView> {
   const row = await queries.selectTagById(db, id, viewer?.id ?? null);
   if (!row) throw notFound('标签不存在');

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
 import { users } from '@db/schema/users.ts';
 
@@ -17,6 +17,11 @@ export const userBriefColumns = {
   beReadCount: users.beReadCount,
   isXiaoceAuthor: users.isXiaoceAuthor,
 };
+
+export async function selectUserExists(db: Pick<Db, 'select'>, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return Boolean(row);
+}
 
 export async function selectUserBriefs(db: Db, ids: string[]) {
   if (ids.length === 0) return [];

@@ -24,6 +24,16 @@ export const PLACEHOLDER_USER: UserBrief = {
 /** The columns of a UserBrief, for modules that join authors into their own queries. */
 export const userBriefColumns = queries.userBriefColumns;
 
+/** Whether a user with this id exists. */
+export function userExists(db: Db, id: string): Promise<boolean> {
+  return queries.selectUserExists(db, id);
+}
+
+/** The briefs of these people, in no particular order; unknown ids are left out. */
+export function getUserBriefs(db: Db, ids: string[]): Promise<UserBrief[]> {
+  return queries.selectUserBriefs(db, ids);
+}
+
 export async function getUserBrief(db: Db, id: string): Promise<UserBrief> {
   const [user] = await queries.selectUserBriefs(db, [id]);
   if (!user) throw notFound('此用户不存在');

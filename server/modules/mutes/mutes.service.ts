@@ -4,8 +4,8 @@ import { tags } from '@db/schema/content.ts';
 import { mutes } from '@db/schema/users.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
-import { selectUserBriefs } from '../users/users.queries.ts';
-import { tagExists, userExists } from './follows.queries.ts';
+import { tagExists } from '../tags/tags.service.ts';
+import { userExists, getUserBriefs } from '../users/users.service.ts';
 
 export type MuteTargetType = 'user' | 'tag';
 
@@ -55,7 +55,7 @@ export async function listMutes(db: Db, viewer: Viewer | null, targetType?: Mute
   const userIds = rows.filter((r) => r.targetType === 'user').map((r) => r.targetId);
   const tagIds = rows.filter((r) => r.targetType === 'tag').map((r) => r.targetId);
   const [people, tagRows] = await Promise.all([
-    selectUserBriefs(db, userIds),
+    getUserBriefs(db, userIds),
     tagIds.length
       ? db.select({ id: tags.id, title: tags.title, icon: tags.icon }).from(tags).where(inArray(tags.id, tagIds))
       : Promise.resolve([]),

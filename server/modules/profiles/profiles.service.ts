@@ -5,10 +5,8 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, type Viewer } from '../auth/auth.policy.ts';
 import { type EntryView, getEntriesByIds } from '../entries/entries.service.ts';
 import { getPinsByIds, type PinView } from '../pins/pins.service.ts';
-import type { UserBrief } from '../users/users.service.ts';
-import { selectUserBriefs } from '../users/users.queries.ts';
-import { userExists } from './follows.queries.ts';
-import { isMuted } from './mutes.service.ts';
+import { type UserBrief, userExists, getUserBriefs } from '../users/users.service.ts';
+import { isMuted } from '../mutes/mutes.service.ts';
 import {
   type ActivityKind,
   type Cursor,
@@ -95,7 +93,7 @@ export async function listUserCollections(db: Db, input: PageInput & { kind: 'cr
     input.kind === 'created'
       ? await selectCreatedCollectionPage(db, page)
       : await selectFollowedCollectionPage(db, page);
-  const authors = await selectUserBriefs(db, [...new Set(rows.map((r) => r.userId))]);
+  const authors = await getUserBriefs(db, [...new Set(rows.map((r) => r.userId))]);
   const byId = new Map(authors.map((u) => [u.id, u]));
   return {
     collectionSets: rows.map(({ at: _at, userId, createdAt, ...c }) => ({
@@ -168,7 +166,7 @@ export async function listUserLog(db: Db, viewer: Viewer | null, input: PageInpu
   const [entryViews, pinViews, people] = await Promise.all([
     getEntriesByIds(db, [...new Set([...ids('entry'), ...ids('like'), ...commentEntryIds])], viewer),
     getPinsByIds(db, [...new Set([...ids('pin'), ...commentPinIds])], viewer),
-    selectUserBriefs(db, ids('follow')),
+    getUserBriefs(db, ids('follow')),
   ]);
   const entryById = new Map(entryViews.map((e) => [e.id, e]));
   const pinById = new Map(pinViews.map((p) => [p.id, p]));

@@ -5,7 +5,7 @@ import { bookletPurchases, booklets } from '@db/schema/commerce.ts';
 import { entries, entryLikes, tagSubscriptions, tags } from '@db/schema/content.ts';
 import { collectionFollows, collections, comments, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
-import { userBriefColumns } from '../users/users.queries.ts';
+import { userBriefColumns } from '../users/users.service.ts';
 
 export type Cursor = { value: number; id: string } | null;
 

@@ -1,0 +1,19 @@
+import { ok } from '../../http/envelope.ts';
+import { createApi } from '../../http/openapi.ts';
+import * as routes from './mutes.routes.ts';
+import { listMutes, muteTarget, unmuteTarget } from './mutes.service.ts';
+
+/** The `user` service's mute calls (beyond the spec). */
+export const muteApi = createApi()
+  .openapi(routes.mute, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await muteTarget(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.unmute, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await unmuteTarget(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.listMutes, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listMutes(db, viewer, c.req.valid('query').targetType));
+  });
