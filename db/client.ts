@@ -37,6 +37,12 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite only: a data-dir dump to start from (tests copy one migrated database). */
   loadDataDir?: Blob | File;
+  /**
+   * PostgreSQL only: told when the server ends a connection (restart, failover,
+   * pg_terminate_backend, an idle-connection reaper). The pool drops that connection and opens
+   * new ones as needed; without a listener Node would treat the error as uncaught and exit.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -45,7 +51,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+      // While the server is away, a request waits at most this long for a connection, then fails (503).
+      connectionTimeoutMillis: 5000,
     });
+    const onConnectionError = (error: Error) => options.onConnectionError?.(error);
+    // Idle connections report to the pool; connections a request holds report on themselves.
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

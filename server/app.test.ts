@@ -39,7 +39,53 @@ describe('health', () => {
     });
     const response = await broken.request('/readyz');
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: 'unavailable' });
+    expect(await response.json()).toEqual({
+      status: 'unavailable',
+      database: 'unreachable',
+      since: expect.stringMatching(/^\d{4}-/),
+    });
+  });
+
+  it('/readyz answers draining once shutdown has begun', async () => {
+    let draining = false;
+    const env = createTestEnv();
+    const drainingApp = createApp({
+      database,
+      adapters: createAdapters(env, database.db),
+      env,
+      logger: pino({ level: 'silent' }),
+      isDraining: () => draining,
+    });
+    expect((await drainingApp.request('/readyz')).status).toBe(200);
+    draining = true;
+    const response = await drainingApp.request('/readyz');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'draining' });
+  });
+
+  it('a request that finds the database unreachable answers 503 with the envelope, not 500', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const terminated = new Error('Failed query: select …', {
+      cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    });
+    for (const failure of [refused, terminated, new Error('Connection terminated unexpectedly')]) {
+      const down = createTestApp({
+        ...database,
+        db: new Proxy(database.db, {
+          get: (target, key) =>
+            key === 'select' || key === 'transaction' || key === 'execute'
+              ? () => {
+                  throw failure;
+                }
+              : Reflect.get(target, key),
+        }),
+      });
+      const response = await down.request('/api/tag/categories');
+      expect(response.status, failure.message).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      const body = (await response.json()) as { s: number; m: string };
+      expect(body).toMatchObject({ s: 0, m: '服务暂时不可用，请稍后再试' });
+    }
   });
 });
 

@@ -99,19 +99,33 @@ export interface AppOptions {
   pages?: PageHandler;
   /** Production: serve the client build with immutable caching for hashed files. */
   clientDir?: string;
+  /** True once SIGTERM has been received: /readyz answers draining so the balancer stops sending. */
+  isDraining?: () => boolean;
 }
 
-export function createApp({ database, adapters, env, logger, pages, clientDir }: AppOptions) {
+export function createApp({ database, adapters, env, logger, pages, clientDir, isDraining }: AppOptions) {
   const app = new Hono<AppEnv>();
   const dev = env.NODE_ENV === 'development';
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Readiness: draining (shutting down), or whether the database answers. An outage and the
+  // recovery are logged once each, with how long the database was away.
+  let unavailableSince: Date | null = null;
   app.get('/readyz', async (c) => {
+    if (isDraining?.()) return c.json({ status: 'draining' }, 503);
     try {
       await database.ping();
+      if (unavailableSince) {
+        logger.info({ outageMs: Date.now() - unavailableSince.getTime() }, 'database reachable again');
+        unavailableSince = null;
+      }
       return c.json({ status: 'ok' });
-    } catch {
-      return c.json({ status: 'unavailable' }, 503);
+    } catch (error) {
+      if (!unavailableSince) {
+        unavailableSince = new Date();
+        logger.warn({ err: error }, 'database unreachable');
+      }
+      return c.json({ status: 'unavailable', database: 'unreachable', since: unavailableSince.toISOString() }, 503);
     }
   });
 

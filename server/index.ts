@@ -15,7 +15,11 @@ import { readEnv } from './env.ts';
 export async function start() {
   const env = readEnv();
   const logger = pino({ level: env.LOG_LEVEL, base: undefined });
-  const database = await openDatabase({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+  });
   await database.migrate();
   if (env.SEED_ON_EMPTY) {
     const seeded = await seedDemoIfEmpty(database);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { STATUS, type Envelope } from '@core/envelope.ts';
+import { isDatabaseUnavailable } from '@db/errors.ts';
 import { isAppError } from './errors.ts';
 import type { AppEnv } from './context.ts';
 
@@ -19,6 +20,8 @@ export function zodMessage(error: ZodError): string {
   return error.issues[0]?.message ?? 'Bad Request';
 }
 
+export const UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后再试';
+
 /** The one place errors become the envelope and an HTTP status (SPEC §8). */
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (isAppError(error)) {
@@ -32,6 +35,15 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     return c.json({ s: STATUS.error, m: error.message || 'Error', d: null } satisfies Envelope, status);
   }
   const ctx = c.get('ctx');
+  if (isDatabaseUnavailable(error)) {
+    // PostgreSQL restarting or unreachable: the pool reconnects by itself; the client may retry.
+    ctx?.logger.warn({ err: error, requestId: ctx.requestId }, 'database unavailable');
+    c.header('Retry-After', '5');
+    return c.json(
+      { s: STATUS.error, m: UNAVAILABLE_MESSAGE, d: { requestId: ctx?.requestId ?? null } } satisfies Envelope,
+      503,
+    );
+  }
   ctx?.logger.error({ err: error, requestId: ctx.requestId }, 'unhandled error');
   return c.json(
     { s: STATUS.error, m: '服务器出错了，请稍后再试', d: { requestId: ctx?.requestId ?? null } } satisfies Envelope,
