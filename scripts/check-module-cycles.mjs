@@ -37,11 +37,8 @@ const TEMPORARY_EXCEPTIONS = new Set([
   'server/modules/drafts/drafts.service.ts -> server/modules/entries/entries.render.ts',
   'server/modules/drafts/drafts.service.ts -> server/modules/entries/entries.write.ts',
   'server/modules/likes/likes.queries.ts -> server/modules/entries/entries.queries.ts',
-  'server/modules/pins/pins.queries.ts -> server/modules/comments/comments.queries.ts',
   'server/modules/registration/registration.handlers.ts -> server/modules/auth/auth.handlers.ts',
-  'server/modules/search/search.queries.ts -> server/modules/entries/entries.visibility.ts',
   'server/modules/search/search.service.ts -> server/modules/entries/entries.render.ts',
-  'server/modules/search/search.service.ts -> server/modules/entries/entries.visibility.ts',
   'server/modules/views/views.service.ts -> server/modules/entries/entries.queries.ts',
 ]);
 

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '@db/client.ts';
 import { commentHotScore, pinHotScore } from '@db/ranking.ts';
 import { bookletSections, booklets } from '@db/schema/commerce.ts';
 import { entries } from '@db/schema/content.ts';
 import { repos } from '@db/schema/repos.ts';
 import { type CommentTargetType, commentLikes, comments, pins } from '@db/schema/social.ts';
-import { mutes, users } from '@db/schema/users.ts';
+import { users } from '@db/schema/users.ts';
 import { refreshEntryHotScore } from '../entries/entries.queries.ts';
+import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 
 export const commentColumns = {
   id: comments.id,
@@ -27,12 +27,6 @@ export const commentColumns = {
 };
 
 export type CommentRow = Awaited<ReturnType<typeof selectCommentsByIds>>[number];
-
-/** Leaves out the authors the viewer muted. */
-export function notMutedBy(viewerId: string | null, userColumn: AnyPgColumn = comments.userId): SQL | undefined {
-  if (!viewerId) return undefined;
-  return sql`not exists (select 1 from ${mutes} where ${mutes.userId} = ${viewerId} and ${mutes.targetType} = 'user' and ${mutes.targetId} = ${userColumn})`;
-}
 
 /** A deleted comment stays in a list only while replies hang under it (此评论已删除). */
 const visible = sql`(not ${comments.deleted} or ${comments.subCommentCount} > 0)`;
@@ -65,7 +59,7 @@ export async function selectTopLevelPage(db: Db, q: TopLevelPageQuery) {
     eq(comments.targetId, q.targetId),
     isNull(comments.parentId),
     visible,
-    notMutedBy(q.viewerId),
+    authorNotMutedBy(q.viewerId, comments.userId),
   ];
   if (q.rank === 'new' && q.before) {
     const at = sql`${q.before.createdAt.toISOString()}::timestamptz`;
@@ -97,7 +91,13 @@ export async function selectTopReplies(db: Db, parentIds: string[], perParent: n
       ),
     })
     .from(comments)
-    .where(and(inArray(comments.parentId, parentIds), eq(comments.deleted, false), notMutedBy(viewerId)))
+    .where(
+      and(
+        inArray(comments.parentId, parentIds),
+        eq(comments.deleted, false),
+        authorNotMutedBy(viewerId, comments.userId),
+      ),
+    )
     .as('ranked');
   const rows = await db.select().from(ranked).where(sql`${ranked.rank} <= ${perParent}`);
   return rows.map(({ rank: _rank, ...row }) => row as CommentRow);
@@ -111,7 +111,13 @@ export async function selectReplyPage(
   return db
     .select(commentColumns)
     .from(comments)
-    .where(and(eq(comments.parentId, q.parentId), eq(comments.deleted, false), notMutedBy(q.viewerId)))
+    .where(
+      and(
+        eq(comments.parentId, q.parentId),
+        eq(comments.deleted, false),
+        authorNotMutedBy(q.viewerId, comments.userId),
+      ),
+    )
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(q.limit)
     .offset(q.offset);

@@ -17,7 +17,7 @@ import { follows, users } from '@db/schema/users.ts';
 import type { CursorValue } from '../../http/cursor.ts';
 import type { TagBrief } from '../tags/tags.service.ts';
 import { userBriefColumns } from '../users/users.service.ts';
-import { notMutedBy } from './entries.visibility.ts';
+import { entryNotMutedBy } from '../mutes/mutes.service.ts';
 
 export const entryListColumns = {
   id: entries.id,
@@ -93,14 +93,14 @@ export interface EntryPageQuery {
   cursor: { value: CursorValue; id: string } | null;
   limit: number;
   now: Date;
-  /** The signed-in viewer whose mutes hide entries (entries.visibility.ts). */
+  /** The signed-in viewer whose mutes hide entries (entryNotMutedBy, mutes module). */
   viewerId?: string | null;
 }
 
 /** The conditions of one keyset page over `entries`, whatever the table the rows are read through. */
 function pageConditions(q: EntryPageQuery): SQL[] {
   const where: SQL[] = [];
-  const visible = notMutedBy(q.viewerId);
+  const visible = entryNotMutedBy(q.viewerId);
   if (visible) where.push(visible);
   if (q.categoryId) where.push(eq(entries.categoryId, q.categoryId));
   if (q.type) where.push(eq(entries.type, q.type));
@@ -161,7 +161,7 @@ export async function selectTagEntryPage(
           id: q.cursor.id,
         }),
       );
-    const visible = notMutedBy(q.viewerId, { entryId: entryTags.entryId });
+    const visible = entryNotMutedBy(q.viewerId, { entryId: entryTags.entryId });
     if (visible) where.push(visible);
     const newest = db
       .select({ id: entryTags.entryId })
@@ -220,7 +220,7 @@ export async function selectFollowingEntryPage(
       and(
         eq(authored.userId, follows.followeeId),
         q.cursor ? createdBefore(authored.createdAt, authored.id, q.cursor) : undefined,
-        notMutedBy(q.viewerId, { entryId: authored.id, userId: authored.userId }),
+        entryNotMutedBy(q.viewerId, { entryId: authored.id, userId: authored.userId }),
       ),
     )
     .orderBy(desc(authored.createdAt), desc(authored.id))
@@ -233,7 +233,7 @@ export async function selectFollowingEntryPage(
       and(
         eq(entryTags.tagId, tagSubscriptions.tagId),
         q.cursor ? createdBefore(entryTags.entryCreatedAt, entryTags.entryId, q.cursor) : undefined,
-        notMutedBy(q.viewerId, { entryId: entryTags.entryId }),
+        entryNotMutedBy(q.viewerId, { entryId: entryTags.entryId }),
       ),
     )
     .orderBy(desc(entryTags.entryCreatedAt), desc(entryTags.entryId))
@@ -271,7 +271,7 @@ export async function selectRelatedEntries(
   return db
     .select(entryListColumns)
     .from(entries)
-    .where(and(eq(entries.categoryId, q.categoryId), ne(entries.id, q.excludeId), notMutedBy(q.viewerId)))
+    .where(and(eq(entries.categoryId, q.categoryId), ne(entries.id, q.excludeId), entryNotMutedBy(q.viewerId)))
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(q.limit);
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import { entries, tags } from '@db/schema/content.ts';
-import { follows, mutes, users } from '@db/schema/users.ts';
+import { entries } from '@db/schema/content.ts';
+import { follows, users } from '@db/schema/users.ts';
+import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
 /** Locks the people a follow change touches, in id order, so crossing follows cannot deadlock. */
@@ -90,7 +91,7 @@ export async function selectCategoryAuthors(db: Db, categoryId: string, viewerId
       viewerId
         ? sql`${recent.userId} is not null and ${recent.userId} <> ${viewerId}
             and not exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${recent.userId})
-            and not exists (select 1 from ${mutes} where ${mutes.userId} = ${viewerId} and ${mutes.targetType} = 'user' and ${mutes.targetId} = ${recent.userId})`
+            and ${authorNotMutedBy(viewerId, recent.userId)}`
         : sql`${recent.userId} is not null`,
     )
     .groupBy(recent.userId)

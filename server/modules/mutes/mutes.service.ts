@@ -1,13 +1,19 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@db/client.ts';
-import { tags } from '@db/schema/content.ts';
-import { mutes } from '@db/schema/users.ts';
+import type { Db, Tx } from '@db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { tagExists } from '../tags/tags.service.ts';
-import { userExists, getUserBriefs } from '../users/users.service.ts';
+import { getUserBriefs, userExists } from '../users/users.service.ts';
+import * as queries from './mutes.queries.ts';
 
-export type MuteTargetType = 'user' | 'tag';
+export type { MuteTargetType } from './mutes.queries.ts';
+type MuteTargetType = queries.MuteTargetType;
+
+/**
+ * The conditions other modules' queries add so a muter's lists leave muted content out: by the
+ * row's author, or (entries) by author and tag. Undefined for a signed-out viewer.
+ */
+export const authorNotMutedBy = queries.authorNotMutedBy;
+export const entryNotMutedBy = queries.entryNotMutedBy;
 
 /**
  * Muting (beyond the spec): the muted person's or tag's content leaves every list the muter
@@ -23,10 +29,7 @@ export async function muteTarget(
   const exists =
     input.targetType === 'user' ? await userExists(db, input.targetId) : await tagExists(db, input.targetId);
   if (!exists) throw notFound(input.targetType === 'user' ? '此用户不存在' : '标签不存在');
-  await db
-    .insert(mutes)
-    .values({ userId: signedIn.id, targetType: input.targetType, targetId: input.targetId })
-    .onConflictDoNothing();
+  await queries.insertMute(db, signedIn.id, input.targetType, input.targetId);
   return { muted: true, ...input };
 }
 
@@ -36,30 +39,17 @@ export async function unmuteTarget(
   input: { targetType: MuteTargetType; targetId: string },
 ) {
   const signedIn = requireViewer(viewer);
-  await db
-    .delete(mutes)
-    .where(
-      and(eq(mutes.userId, signedIn.id), eq(mutes.targetType, input.targetType), eq(mutes.targetId, input.targetId)),
-    );
+  await queries.deleteMute(db, signedIn.id, input.targetType, input.targetId);
   return { muted: false, ...input };
 }
 
 /** The viewer's mutes, newest first, with the muted people and tags. */
 export async function listMutes(db: Db, viewer: Viewer | null, targetType?: MuteTargetType) {
   const signedIn = requireViewer(viewer);
-  const rows = await db
-    .select({ targetType: mutes.targetType, targetId: mutes.targetId, createdAt: mutes.createdAt })
-    .from(mutes)
-    .where(and(eq(mutes.userId, signedIn.id), targetType ? eq(mutes.targetType, targetType) : undefined))
-    .orderBy(desc(mutes.createdAt));
+  const rows = await queries.selectMutes(db, signedIn.id, targetType);
   const userIds = rows.filter((r) => r.targetType === 'user').map((r) => r.targetId);
   const tagIds = rows.filter((r) => r.targetType === 'tag').map((r) => r.targetId);
-  const [people, tagRows] = await Promise.all([
-    getUserBriefs(db, userIds),
-    tagIds.length
-      ? db.select({ id: tags.id, title: tags.title, icon: tags.icon }).from(tags).where(inArray(tags.id, tagIds))
-      : Promise.resolve([]),
-  ]);
+  const [people, tagRows] = await Promise.all([getUserBriefs(db, userIds), queries.selectTagBriefs(db, tagIds)]);
   const userById = new Map(people.map((u) => [u.id, u]));
   const tagById = new Map(tagRows.map((t) => [t.id, t]));
   return {
@@ -73,12 +63,26 @@ export async function listMutes(db: Db, viewer: Viewer | null, targetType?: Mute
   };
 }
 
-/** Whether the viewer muted this person (the profile's 屏蔽 item). */
+/** Whether the viewer muted this person or tag (the profile's and tag page's 屏蔽 item). */
 export async function isMuted(db: Db, viewer: Viewer | null, targetType: MuteTargetType, targetId: string) {
   if (!viewer) return false;
-  const [row] = await db
-    .select({ id: mutes.targetId })
-    .from(mutes)
-    .where(and(eq(mutes.userId, viewer.id), eq(mutes.targetType, targetType), eq(mutes.targetId, targetId)));
-  return Boolean(row);
+  return queries.selectIsMuted(db, viewer.id, targetType, targetId);
+}
+
+/** Whether `userId` muted the person `targetUserId` (in the caller's transaction, for notify). */
+export function hasMutedUser(db: Db | Tx, userId: string, targetUserId: string): Promise<boolean> {
+  return queries.selectIsMuted(db, userId, 'user', targetUserId);
+}
+
+/** The people `userId` muted. */
+export function listMutedUserIds(db: Db | Tx, userId: string): Promise<string[]> {
+  return queries.selectMutedIds(db, userId, 'user');
+}
+
+/**
+ * Whether the user has muted anyone or any tag. A list that tests every candidate row (search
+ * gathers tens of thousands) skips the mute conditions without it.
+ */
+export function hasMutes(db: Db | Tx, userId: string): Promise<boolean> {
+  return queries.selectHasMutes(db, userId);
 }

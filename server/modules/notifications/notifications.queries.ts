@@ -1,35 +1,9 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import {
-  collections,
-  comments,
-  entries,
-  mutes,
-  notifications,
-  pins,
-  repos,
-  systemNotifications,
-} from '@db/schema/index.ts';
+import { collections, comments, entries, notifications, pins, repos, systemNotifications } from '@db/schema/index.ts';
 
 type Executor = Db | Tx;
 type Cursor = { value: number; id: string } | null;
-
-export async function hasMuted(db: Executor, userId: string, targetUserId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: mutes.targetId })
-    .from(mutes)
-    .where(and(eq(mutes.userId, userId), eq(mutes.targetType, 'user'), eq(mutes.targetId, targetUserId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function selectMutedUserIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: mutes.targetId })
-    .from(mutes)
-    .where(and(eq(mutes.userId, userId), eq(mutes.targetType, 'user')));
-  return rows.map((row) => row.id);
-}
 
 /** One page of groups by latest activity: notifications_user_updated_idx. */
 export async function selectNotificationPage(db: Executor, userId: string, cursor: Cursor, limit: number) {

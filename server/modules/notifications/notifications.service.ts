@@ -5,6 +5,7 @@ import { newId } from '@core/ids.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type UserBrief, getUserBriefs } from '../users/users.service.ts';
+import { hasMutedUser, listMutedUserIds } from '../mutes/mutes.service.ts';
 import * as queries from './notifications.queries.ts';
 
 /** How many of the latest actors a group keeps in its userList. */
@@ -61,7 +62,7 @@ export async function publishUnreadChange(executor: Db | Tx, userId: string): Pr
  */
 export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
   if (event.actorId === event.recipientId) return;
-  if (await queries.hasMuted(tx, event.recipientId, event.actorId)) return;
+  if (await hasMutedUser(tx, event.recipientId, event.actorId)) return;
   // The recipient's row first: notify and read-all serialise on it, so the unread count stays
   // equal to the unread groups.
   const [recipient] = await tx
@@ -192,7 +193,7 @@ export async function listUserNotifications(
   const rows = await queries.selectNotificationPage(db, userId, cursor, limit);
   const pointer =
     rows.length === limit ? encodeCursor(rows[rows.length - 1].updatedAt.getTime(), rows[rows.length - 1].id) : null;
-  const muted = new Set(await queries.selectMutedUserIds(db, userId));
+  const muted = new Set(await listMutedUserIds(db, userId));
   const visible = rows
     .map((row) => ({ row, actorIds: row.actorIds.filter((id) => !muted.has(id)) }))
     .filter(({ actorIds }) => actorIds.length > 0);

@@ -3,7 +3,7 @@ import type { Db, Tx } from '@db/client.ts';
 import { pinLikes, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
 import { pinHotScore } from '@db/ranking.ts';
-import { notMutedBy } from '../comments/comments.queries.ts';
+import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 
 export const pinColumns = {
   id: pins.id,
@@ -35,7 +35,7 @@ export interface PinPageQuery {
 
 /** A keyset page of pins: newest (pins_created_idx), hot (pins_hot_idx), or by followees. */
 export async function selectPinPage(db: Db, q: PinPageQuery) {
-  const where: (SQL | undefined)[] = [notMutedBy(q.viewerId, pins.userId)];
+  const where: (SQL | undefined)[] = [authorNotMutedBy(q.viewerId, pins.userId)];
   if (q.userId) where.push(eq(pins.userId, q.userId));
   if (q.sort === 'following' && q.viewerId) {
     const followees = db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, q.viewerId));

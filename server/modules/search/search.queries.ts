@@ -1,7 +1,7 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
 import { entries, entrySearch } from '@db/schema/content.ts';
-import { notMutedBy } from '../entries/entries.visibility.ts';
+import { entryNotMutedBy } from '../mutes/mutes.service.ts';
 
 /** The segmented query as a tsquery; the same 'simple' configuration the vectors were built with. */
 function tsQuery(segmented: string) {
@@ -20,13 +20,13 @@ export const COUNT_CAP = 1000;
 
 function matchCondition(segmented: string, viewerId: string | null): SQL {
   const match = sql`${entrySearch.searchVector} @@ ${tsQuery(segmented)}`;
-  return and(match, notMutedBy(viewerId, { entryId: entrySearch.entryId, userId: entrySearch.userId })) ?? match;
+  return and(match, entryNotMutedBy(viewerId, { entryId: entrySearch.entryId, userId: entrySearch.userId })) ?? match;
 }
 
 /** matchCondition over the columns of the bounded walk's `scanned` rows. */
 function scannedCondition(segmented: string, viewerId: string | null): SQL {
   const match = sql`scanned.search_vector @@ ${tsQuery(segmented)}`;
-  return and(match, notMutedBy(viewerId, { entryId: sql`scanned.id`, userId: sql`scanned.user_id` })) ?? match;
+  return and(match, entryNotMutedBy(viewerId, { entryId: sql`scanned.id`, userId: sql`scanned.user_id` })) ?? match;
 }
 
 function rowsOf<T>(result: unknown): T[] {

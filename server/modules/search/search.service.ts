@@ -3,7 +3,7 @@ import { collapseWhitespace } from '@core/format.ts';
 import type { AnswerCache } from '../../adapters/cache.ts';
 import { toSearchQuery } from '../../adapters/tokenizer.ts';
 import { markdownText } from '../entries/entries.render.ts';
-import { hasMutes } from '../entries/entries.visibility.ts';
+import { hasMutes } from '../mutes/mutes.service.ts';
 import * as queries from './search.queries.ts';
 
 /** Matches are counted up to this many; pages beyond it are not served. */
