@@ -10,7 +10,7 @@ import {
   listFollowingEntries,
   listRelatedEntries,
 } from '@server/modules/entries/entries.service.ts';
-import { tableOfContents } from '@server/modules/entries/entries.render.ts';
+import { tableOfContents } from '@server/markdown/markdown.ts';
 import { SEARCH_COUNT_CAP, searchEntries, searchSnippets } from '@server/modules/search/search.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { fromService } from './route-guards.server.ts';
@@ -78,7 +78,7 @@ export function loadAsideBanners(context: AppLoadContext) {
   return listActiveBanners(context.db, 'aside', PAGE_SIZE.asideBanners);
 }
 
-export type { TocItem as TocHeading } from '@server/modules/entries/entries.render.ts';
+export type { TocItem as TocHeading } from '@server/markdown/markdown.ts';
 
 /**
  * An entry page: the entry (without its Markdown source, which the page does not need), its

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { CATEGORY_TITLES, type CategoryName } from '@core/constants.ts';
 import { toSearchText } from '../../server/adapters/tokenizer.ts';
-import { makeAbstract, renderMarkdown } from '../../server/modules/entries/entries.render.ts';
+import { makeAbstract, renderMarkdown } from '../../server/markdown/markdown.ts';
 import { analyze, type Database, type Tx } from '../client.ts';
 import * as schema from '../schema/index.ts';
 import { AVATAR_COUNT, avatarPath, coverArt, snippetDataUrl } from './artwork.ts';

@@ -17,7 +17,7 @@ import type { CategoryName } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import { envSchema } from '../../server/env.ts';
 import { toSearchText } from '../../server/adapters/tokenizer.ts';
-import { makeAbstract, renderMarkdown } from '../../server/modules/entries/entries.render.ts';
+import { makeAbstract, renderMarkdown } from '../../server/markdown/markdown.ts';
 import { analyze, type Database, openDatabase, type Tx } from '../client.ts';
 import { categories, tags } from '../schema/content.ts';
 import { AVATAR_COUNT } from './artwork.ts';

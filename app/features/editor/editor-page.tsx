@@ -237,7 +237,7 @@ export function EditorPage({ draftId, entryId, initial, initialTags, initialHtml
         >
           <div
             className="article-body mx-auto"
-            // Sanitised by the server's renderer (server/modules/entries/entries.render.ts).
+            // Sanitised by the server's renderer (server/markdown/markdown.ts).
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from our renderer
             dangerouslySetInnerHTML={{ __html: html }}
           />

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from 'react-router';
 import { isAppError } from '@server/http/errors.ts';
 import { getDraft, listDrafts, openEntryForEditing } from '@server/modules/drafts/drafts.service.ts';
 import { DRAFT_LIMITS, DRAFT_MESSAGES } from '@server/modules/drafts/drafts.schemas.ts';
-import { renderMarkdown } from '@server/modules/entries/entries.render.ts';
+import { renderMarkdown } from '@server/markdown/markdown.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { EMPTY_DRAFT, type DraftFields } from './editor-api.ts';

@@ -133,7 +133,7 @@ export function ArticleView({ entry, toc, related, children }: ArticleViewProps)
             <div
               ref={bodyRef}
               className="article-body mt-6"
-              // Rendered and sanitised once on save (server/modules/entries/entries.render.ts).
+              // Rendered and sanitised once on save (server/markdown/markdown.ts).
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from the renderer
               dangerouslySetInnerHTML={{ __html: entry.contentHtml }}
             />

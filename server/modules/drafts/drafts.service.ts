@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
-import { renderMarkdown } from '../entries/entries.render.ts';
+import { renderMarkdown } from '../../markdown/markdown.ts';
 import { createEntry, type EntryInput, updateEntry } from '../entries/entries.write.ts';
 import { getCategoryIndex } from '../tags/tags.service.ts';
 import * as queries from './drafts.queries.ts';

@@ -13,7 +13,7 @@ import { toSearchText } from '../../adapters/tokenizer.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole, requireViewer } from '../auth/auth.policy.ts';
-import { makeAbstract, renderMarkdown } from './entries.render.ts';
+import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
 import * as queries from './entries.write.queries.ts';
 import { refreshEntryHotScore } from './entries.queries.ts';
 

@@ -2,7 +2,7 @@ import type { Db } from '@db/client.ts';
 import { collapseWhitespace } from '@core/format.ts';
 import type { AnswerCache } from '../../adapters/cache.ts';
 import { toSearchQuery } from '../../adapters/tokenizer.ts';
-import { markdownText } from '../entries/entries.render.ts';
+import { markdownText } from '../../markdown/markdown.ts';
 import { hasMutes } from '../mutes/mutes.service.ts';
 import * as queries from './search.queries.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateReadingMinutes, makeAbstract, renderMarkdown, tableOfContents } from './entries.render.ts';
+import { estimateReadingMinutes, makeAbstract, renderMarkdown, tableOfContents } from './markdown.ts';
 
 describe('renderMarkdown: sanitising', () => {
   it('removes script tags and their content', () => {
@@ -155,7 +155,7 @@ describe('renderMarkdown: link text', () => {
   });
 
   it('leaves short addresses and ordinary words alone', async () => {
-    const { shortenLinkText } = await import('./entries.render.ts');
+    const { shortenLinkText } = await import('./markdown.ts');
     expect(shortenLinkText('https://example.com/abc')).toBe('https://example.com/abc');
     // Twelve characters after the host, the slash included.
     expect(shortenLinkText('https://example.com/abcdefghijk')).toBe('https://example.com/abcdefghijk');
