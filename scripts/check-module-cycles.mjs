@@ -29,11 +29,8 @@ const isTest = (file) => /\.test(-support)?\.tsx?$/.test(file) || file.startsWit
  */
 const TEMPORARY_EXCEPTIONS = new Set([
   'app/features/share/share.server.ts -> server/modules/entries/entries.write.ts',
-  'server/modules/comments/comments.queries.ts -> server/modules/entries/entries.queries.ts',
   'server/modules/drafts/drafts.service.ts -> server/modules/entries/entries.write.ts',
-  'server/modules/likes/likes.queries.ts -> server/modules/entries/entries.queries.ts',
   'server/modules/registration/registration.handlers.ts -> server/modules/auth/auth.handlers.ts',
-  'server/modules/views/views.service.ts -> server/modules/entries/entries.queries.ts',
 ]);
 
 function listFiles() {

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import { collectionHotScore } from '@db/ranking.ts';
 import {
   collectionEntries,
   collectionFollows,
@@ -193,10 +192,6 @@ export async function syncCollectionTags(tx: Tx, collectionId: string) {
       JOIN ${entryTags} et ON et.entry_id = ce.entry_id
     WHERE ce.collection_id = ${collectionId}
     ON CONFLICT DO NOTHING`);
-}
-
-export async function refreshHotScore(tx: Tx, collectionId: string) {
-  await tx.update(collections).set({ hotScore: collectionHotScore }).where(eq(collections.id, collectionId));
 }
 
 export async function insertTrackingEvent(

@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
+import { refreshCollectionHotScore } from '@db/ranking.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { collectionEntries, collectionFollows, collections, entries, users } from '@db/schema/index.ts';
 import { dominantColor } from '../../adapters/images.ts';
@@ -129,7 +130,7 @@ export async function createCollection(
   const id = newId();
   await ctx.db.transaction(async (tx) => {
     await tx.insert(collections).values({ id, userId: viewer.id, title, description, ...background });
-    await queries.refreshHotScore(tx, id);
+    await refreshCollectionHotScore(tx, id);
     await tx
       .update(users)
       .set({ collectionCount: sql`${users.collectionCount} + 1` })
@@ -233,7 +234,7 @@ export async function setCollectionFollow(
         .set({ followerCount: sql`${collections.followerCount} + ${step}` })
         .where(eq(collections.id, id))
         .returning({ followerCount: collections.followerCount });
-      await queries.refreshHotScore(tx, id);
+      await refreshCollectionHotScore(tx, id);
       await queries.lockUsers(tx, [signedIn.id, locked.userId]);
       await tx
         .update(users)
@@ -300,7 +301,7 @@ export async function setCollectionEntry(
         .update(collections)
         .set({ entryCount: sql`${collections.entryCount} + ${step}`, updatedAt: new Date() })
         .where(eq(collections.id, input.csId));
-      await queries.refreshHotScore(tx, input.csId);
+      await refreshCollectionHotScore(tx, input.csId);
       await tx
         .update(entries)
         .set({ collectionCount: sql`${entries.collectionCount} + ${step}` })

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import { commentHotScore, pinHotScore } from '@db/ranking.ts';
+import { refreshCommentHotScore, refreshEntryHotScore, refreshPinHotScore } from '@db/ranking.ts';
 import { bookletSections, booklets } from '@db/schema/commerce.ts';
 import { entries } from '@db/schema/content.ts';
 import { repos } from '@db/schema/repos.ts';
 import { type CommentTargetType, commentLikes, comments, pins } from '@db/schema/social.ts';
 import { users } from '@db/schema/users.ts';
-import { refreshEntryHotScore } from '../entries/entries.queries.ts';
 import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 
 export const commentColumns = {
@@ -205,7 +204,7 @@ export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id
         .update(pins)
         .set({ commentCount: sql`${pins.commentCount} + ${delta}` })
         .where(eq(pins.id, id));
-      await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, id));
+      await refreshPinHotScore(tx, id);
       return;
     case 'repo':
       await tx
@@ -243,7 +242,7 @@ export async function toggleCommentLike(tx: Tx, userId: string, commentId: strin
     .set({ likeCount: sql`${comments.likeCount} + ${like ? 1 : -1}` })
     .where(eq(comments.id, commentId))
     .returning({ likeCount: comments.likeCount });
-  await tx.update(comments).set({ hotScore: commentHotScore }).where(eq(comments.id, commentId));
+  await refreshCommentHotScore(tx, commentId);
   return after?.likeCount ?? 0;
 }
 
@@ -252,7 +251,7 @@ export async function moveSubCommentCount(tx: Tx, parentId: string, delta: 1 | -
     .update(comments)
     .set({ subCommentCount: sql`${comments.subCommentCount} + ${delta}` })
     .where(eq(comments.id, parentId));
-  await tx.update(comments).set({ hotScore: commentHotScore }).where(eq(comments.id, parentId));
+  await refreshCommentHotScore(tx, parentId);
 }
 
 /** Live comments a user has on an entry (users.commented_entries_count counts entries with at least one). */

@@ -1,13 +1,11 @@
 import { and, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
-import type { Db, Tx } from '@db/client.ts';
-import { entryHotScore } from '@db/ranking.ts';
+import type { Db } from '@db/client.ts';
 import {
   categories,
   entries,
   entryLikes,
-  entrySearch,
   entryTags,
   tagSubscriptions,
   tags,
@@ -319,21 +317,6 @@ export async function selectCategoryEntryTotal(db: Db, categoryId: string | unde
     .from(categories)
     .where(categoryId ? eq(categories.id, categoryId) : undefined);
   return row?.total ?? 0;
-}
-
-/**
- * Recomputes an entry's hot score from its counters and copies it to its search row, in the
- * caller's transaction; call it after changing a counter. Returns the entry's counts (none when
- * the entry is gone).
- */
-export async function refreshEntryHotScore(tx: Tx, entryId: string) {
-  const [row] = await tx
-    .update(entries)
-    .set({ hotScore: entryHotScore })
-    .where(eq(entries.id, entryId))
-    .returning({ hotScore: entries.hotScore, likeCount: entries.likeCount, viewCount: entries.viewCount });
-  if (row) await tx.update(entrySearch).set({ hotScore: row.hotScore }).where(eq(entrySearch.entryId, entryId));
-  return row;
 }
 
 /** The author counters that give a user's entry lists their total; null for an unknown user. */

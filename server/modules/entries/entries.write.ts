@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole, requireViewer } from '../auth/auth.policy.ts';
 import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
 import * as queries from './entries.write.queries.ts';
-import { refreshEntryHotScore } from './entries.queries.ts';
+import { refreshEntryHotScore } from '@db/ranking.ts';
 
 export type { EntryInput } from '@core/entry-input.ts';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { entries, entryLikes } from '@db/schema/content.ts';
 import { follows, users } from '@db/schema/users.ts';
-import { refreshEntryHotScore } from '../entries/entries.queries.ts';
+import { refreshEntryHotScore } from '@db/ranking.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
 export async function selectEntryAuthor(db: Db | Tx, entryId: string) {

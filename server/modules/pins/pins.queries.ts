@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { pinLikes, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
-import { pinHotScore } from '@db/ranking.ts';
+import { refreshPinHotScore } from '@db/ranking.ts';
 import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 
 export const pinColumns = {
@@ -66,7 +66,7 @@ export async function selectLikedPinIds(db: Db, viewerId: string, ids: string[])
 
 export async function insertPin(tx: Tx, values: typeof pins.$inferInsert) {
   await tx.insert(pins).values(values);
-  await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, values.id));
+  await refreshPinHotScore(tx, values.id);
   if (values.userId) {
     await tx
       .update(users)
@@ -99,6 +99,6 @@ export async function togglePinLike(tx: Tx, userId: string, pinId: string, like:
     .update(pins)
     .set({ likeCount: sql`${pins.likeCount} + ${like ? 1 : -1}` })
     .where(eq(pins.id, pinId));
-  await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, pinId));
+  await refreshPinHotScore(tx, pinId);
   return true;
 }

@@ -10,7 +10,7 @@ import { entries, entryViews } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { refreshEntryHotScore } from '../entries/entries.queries.ts';
+import { refreshEntryHotScore } from '@db/ranking.ts';
 
 /** Days are counted in China Standard Time (UTC+8), the site's audience's calendar. */
 export function viewDay(now: Date = new Date()): string {
