@@ -19,8 +19,6 @@ import { passportApi } from './modules/auth/auth.handlers.ts';
 import { captchaApi, userRegistrationApi } from './modules/registration/registration.handlers.ts';
 import { draftApi } from './modules/drafts/drafts.handlers.ts';
 import { postApi, timelineApi } from './modules/entries/entries.handlers.ts';
-import { postReadApi, timelineReadApi } from './modules/entries/entries.read.handlers.ts';
-import { postWriteApi, timelineByUrlApi } from './modules/entries/entries.write.handlers.ts';
 import { likeApi } from './modules/likes/likes.handlers.ts';
 import { viewApi } from './modules/views/views.handlers.ts';
 import { bannerApi } from './modules/banners/banners.handlers.ts';
@@ -47,12 +45,8 @@ const services: Array<[service: string, api: Api]> = [
   ['captcha', captchaApi],
   ['timeline', timelineApi],
   ['timeline', searchApi],
-  ['timeline', timelineReadApi],
-  ['post', postReadApi],
   ['banner', bannerApi],
   ['post', postApi],
-  ['post', postWriteApi],
-  ['timeline', timelineByUrlApi],
   ['like', likeApi],
   ['view', viewApi],
   ['tag', tagApi],

@@ -1,10 +1,32 @@
 import type { EntrySort } from '@core/constants.ts';
-import { ok } from '../../http/envelope.ts';
-import { createApi } from '../../http/openapi.ts';
+import { PAGE_SIZE } from '@core/constants.ts';
+import { splitTagIds } from '@core/entry-input.ts';
 import type { RequestContext } from '../../http/context.ts';
+import { ok } from '../../http/envelope.ts';
+import { badRequest } from '../../http/errors.ts';
+import { createApi } from '../../http/openapi.ts';
+import { getPageInfo } from '../link-preview/link-preview.service.ts';
 import * as routes from './entries.routes.ts';
-import type { EntryListQuery } from './entries.schemas.ts';
-import { getEntriesByIds, getEntry, listEntries } from './entries.service.ts';
+import type { EntryForm } from './entries.routes.ts';
+import { type EntryListQuery, InvalidSortError, parseEntrySort } from './entries.schemas.ts';
+import {
+  getDetailData,
+  getEntriesByIds,
+  getEntry,
+  listEntries,
+  listRecommendedEntries,
+  listRelatedEntriesOf,
+  listTagEntries,
+  listUserEntries,
+} from './entries.service.ts';
+import {
+  createEntry,
+  deleteEntry,
+  type EntryInput,
+  findEntryIdByUrl,
+  setEntryHot,
+  updateEntry,
+} from './entries.write.ts';
 
 function feed(ctx: RequestContext, query: EntryListQuery, sort: EntrySort) {
   return listEntries(ctx.db, {
@@ -17,6 +39,41 @@ function feed(ctx: RequestContext, query: EntryListQuery, sort: EntrySort) {
   });
 }
 
+/** SPEC §5: a sort outside the six keys is a 400 'invalid sort: {value}'. */
+function sortOf(value: string | undefined, fallback: EntrySort): EntrySort {
+  try {
+    return parseEntrySort(value, fallback);
+  } catch (error) {
+    if (error instanceof InvalidSortError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+function isOn(value: EntryForm['vote']): boolean | undefined {
+  if (value === undefined) return undefined;
+  return value === true || value === 1 || value === '1' || value === 'true';
+}
+
+/** The spec's publish form → the service's input (validated there, with the Chinese messages). */
+function toEntryInput(form: EntryForm): EntryInput {
+  const vote = isOn(form.vote);
+  const type = vote ? 'vote' : form.type || 'article';
+  return {
+    type: type as EntryInput['type'],
+    title: form.title ?? '',
+    content: form.content ?? '',
+    originalUrl: form.originalUrl || undefined,
+    screenshot: form.screenshot || undefined,
+    abstract: form.abstract || undefined,
+    categoryId: form.category ?? '',
+    tagIds: splitTagIds(form.tags ?? ''),
+    isOriginal: isOn(form.original),
+    isGfw: isOn(form.gfw),
+    isEnglish: isOn(form.english),
+  };
+}
+
+/** The timeline service's entry calls (SPEC §7.3): the feeds, by id, by user, related, by tag, recommended, by URL. */
 export const timelineApi = createApi()
   .openapi(routes.byRank, async (c) => ok(c, await feed(c.get('ctx'), c.req.valid('query'), 'popular')))
   .openapi(routes.byTimeline, async (c) => ok(c, await feed(c.get('ctx'), c.req.valid('query'), 'newest')))
@@ -30,9 +87,79 @@ export const timelineApi = createApi()
     const ids = c.req.valid('query').entryIds;
     const { db, viewer } = c.get('ctx');
     return ok(c, { entrylist: await getEntriesByIds(db, ids, viewer) });
+  })
+  .openapi(routes.bySelf, async (c) => {
+    const query = c.req.valid('query');
+    const { db, viewer } = c.get('ctx');
+    return ok(
+      c,
+      await listUserEntries(db, {
+        userId: query.targetUid,
+        type: query.type,
+        sort: sortOf(query.order, 'newest'),
+        before: query.before,
+        limit: query.limit,
+        viewer,
+      }),
+    );
+  })
+  .openapi(routes.related, async (c) => {
+    const { entryId, limit } = c.req.valid('query');
+    const { db, viewer } = c.get('ctx');
+    return ok(c, { entrylist: await listRelatedEntriesOf(db, { entryId, limit, viewer }) });
+  })
+  .openapi(routes.byTag, async (c) => {
+    const query = c.req.valid('query');
+    const { db, viewer } = c.get('ctx');
+    return ok(
+      c,
+      await listTagEntries(db, {
+        tagId: query.tagId,
+        sort: sortOf(query.sort, 'hottest'),
+        before: query.before,
+        page: query.page,
+        limit: query.pageSize,
+        viewer,
+      }),
+    );
+  })
+  .openapi(routes.recommended, async (c) => {
+    const { before } = c.req.valid('query');
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listRecommendedEntries(db, { before, limit: PAGE_SIZE.recommendedEntries, viewer }));
+  })
+  .openapi(routes.byUrl, async (c) => {
+    const ctx = c.get('ctx');
+    const id = await findEntryIdByUrl(ctx, c.req.valid('query').url);
+    const [entry] = id ? await getEntriesByIds(ctx.db, [id], ctx.viewer) : [];
+    return ok(c, { entry: entry ?? null });
   });
 
-export const postApi = createApi().openapi(routes.getEntry, async (c) => {
-  const { db, viewer } = c.get('ctx');
-  return ok(c, await getEntry(db, c.req.valid('query').entryId, viewer));
-});
+/** The post service's entry calls (SPEC §7.4): read one, publish, edit, delete, recommend, read a page. */
+export const postApi = createApi()
+  .openapi(routes.getEntry, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await getEntry(db, c.req.valid('query').entryId, viewer));
+  })
+  .openapi(routes.detailData, async (c) => {
+    const { type, postId } = c.req.valid('query');
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await getDetailData(db, { type, postId, viewer }));
+  })
+  .openapi(routes.publish, async (c) => {
+    const { id } = await createEntry(c.get('ctx'), toEntryInput(c.req.valid('json')));
+    return ok(c, { entryId: id });
+  })
+  .openapi(routes.update, async (c) => {
+    const { entryId, ...form } = c.req.valid('json');
+    await updateEntry(c.get('ctx'), entryId, toEntryInput(form));
+    return ok(c, { entryId });
+  })
+  .openapi(routes.remove, async (c) => {
+    const { entryId } = c.req.valid('query');
+    await deleteEntry(c.get('ctx'), entryId);
+    return ok(c, { entryId });
+  })
+  .openapi(routes.pageInfo, async (c) => ok(c, await getPageInfo(c.get('ctx'), c.req.valid('query').url)))
+  .openapi(routes.recommend, async (c) => ok(c, await setEntryHot(c.get('ctx'), c.req.valid('json').entryId, true)))
+  .openapi(routes.unrecommend, async (c) => ok(c, await setEntryHot(c.get('ctx'), c.req.valid('json').entryId, false)));
