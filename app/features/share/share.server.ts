@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@core/constants.ts';
 import { data, type AppLoadContext } from 'react-router';
 import { passesRoleCheck } from '@server/modules/auth/auth.policy.ts';
 import { getEntry, listEntries } from '@server/modules/entries/entries.service.ts';
-import { getEntryFlags } from '@server/modules/entries/entries.write.ts';
+import { getEntryFlags } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { fromService, requireIdParam, requireSignedIn } from '~/lib/route-guards.server.ts';
 import type { ShareCategory, ShareFormValues } from './share-form.tsx';

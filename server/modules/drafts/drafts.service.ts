@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { renderMarkdown } from '../../markdown/markdown.ts';
-import { createEntry, type EntryInput, updateEntry } from '../entries/entries.write.ts';
+import { createEntry, type EntryInput, updateEntry } from '../entries/entries.service.ts';
 import { getCategoryIndex } from '../tags/tags.service.ts';
 import * as queries from './drafts.queries.ts';
 import {

@@ -1,5 +1,4 @@
-import type { EntrySort } from '@core/constants.ts';
-import { PAGE_SIZE } from '@core/constants.ts';
+import { type EntrySort, PAGE_SIZE } from '@core/constants.ts';
 import { splitTagIds } from '@core/entry-input.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
@@ -10,6 +9,10 @@ import * as routes from './entries.routes.ts';
 import type { EntryForm } from './entries.routes.ts';
 import { type EntryListQuery, InvalidSortError, parseEntrySort } from './entries.schemas.ts';
 import {
+  createEntry,
+  deleteEntry,
+  type EntryInput,
+  findEntryIdByUrl,
   getDetailData,
   getEntriesByIds,
   getEntry,
@@ -18,15 +21,9 @@ import {
   listRelatedEntriesOf,
   listTagEntries,
   listUserEntries,
-} from './entries.service.ts';
-import {
-  createEntry,
-  deleteEntry,
-  type EntryInput,
-  findEntryIdByUrl,
   setEntryHot,
   updateEntry,
-} from './entries.write.ts';
+} from './entries.service.ts';
 
 function feed(ctx: RequestContext, query: EntryListQuery, sort: EntrySort) {
   return listEntries(ctx.db, {

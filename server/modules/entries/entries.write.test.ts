@@ -13,7 +13,7 @@ import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { entryHotScore } from '@db/ranking.ts';
-import { createEntry, deleteEntry, updateEntry } from './entries.write.ts';
+import { createEntry, deleteEntry, updateEntry } from './entries.service.ts';
 
 let database: Database;
 let app: TestApp;
