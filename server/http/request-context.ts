@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '@db/client.ts';
 import type { Env } from '../env.ts';
-import { SESSION_COOKIE, resolveSession } from '../modules/auth/auth.service.ts';
+import { SESSION_COOKIE, resolveSession, signIn } from '../modules/auth/auth.service.ts';
 import type { AppEnv } from './context.ts';
+import { ok } from './envelope.ts';
 
 export const SUID_COOKIE = 'jinsha_suid';
 
@@ -89,6 +90,23 @@ export function requestContext(deps: {
       'request',
     );
   };
+}
+
+/**
+ * Signs a user in for this response: a new session (the cookie's old one ends), its cookie set,
+ * and the sign-in answer with the token form for non-browser clients.
+ */
+export async function respondSignedIn(c: Context<AppEnv>, userId: string) {
+  const { db, env } = c.get('ctx');
+  const { answer, expiresAt } = await signIn(db, {
+    userId,
+    ttlDays: env.SESSION_TTL_DAYS,
+    previousToken: getCookie(c, SESSION_COOKIE),
+    userAgent: c.req.header('user-agent'),
+    ip: clientIp(c),
+  });
+  setCookie(c, SESSION_COOKIE, answer.token, sessionCookieOptions(env, expiresAt));
+  return ok(c, answer);
 }
 
 export function sessionCookieOptions(env: Env, expires?: Date) {

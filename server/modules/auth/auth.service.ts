@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { RESET_PASSWORD_MESSAGE } from '@core/validation.ts';
 import type { Db } from '@db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { getUserBrief } from '../users/users.service.ts';
 import type { Viewer } from './auth.policy.ts';
 import * as queries from './auth.queries.ts';
 
@@ -55,6 +56,29 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await queries.deleteSessionByHash(db, hashSessionToken(token));
+}
+
+/**
+ * Starts a session for a user who just proved who they are (login, registration). Rotation: a
+ * sign-in always starts a new session, and the one the client held (`previousToken`) ends.
+ * Returns the sign-in answer of SPEC §7.1 and when the session expires.
+ */
+export async function signIn(
+  db: Db,
+  input: { userId: string; ttlDays: number; previousToken?: string; userAgent?: string; ip?: string },
+) {
+  if (input.previousToken) await endSession(db, input.previousToken);
+  const session = await createSession(db, {
+    userId: input.userId,
+    ttlDays: input.ttlDays,
+    userAgent: input.userAgent,
+    ip: input.ip,
+  });
+  const user = await getUserBrief(db, input.userId);
+  return {
+    expiresAt: session.expiresAt,
+    answer: { user, userId: input.userId, clientId: session.clientId, token: session.token },
+  };
 }
 
 /**

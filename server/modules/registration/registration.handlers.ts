@@ -1,8 +1,7 @@
 import { createApi } from '../../http/openapi.ts';
 import { ok } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
-import { clientIp } from '../../http/request-context.ts';
-import { signIn } from '../auth/auth.handlers.ts';
+import { clientIp, respondSignedIn } from '../../http/request-context.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import { issueCaptcha, sendSmsCode } from '../verification/verification.service.ts';
 import * as routes from './registration.routes.ts';
@@ -36,7 +35,7 @@ export const userRegistrationApi = createApi()
   })
   .openapi(routes.createUser, async (c) => {
     const { userId } = await registerUser(c.get('ctx'), c.req.valid('json'), clientIp(c));
-    return signIn(c, userId);
+    return respondSignedIn(c, userId);
   })
   .openapi(routes.sendEmailToUser, async (c) => {
     const ctx = c.get('ctx');
