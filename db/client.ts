@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { isTransactionConflict } from './errors.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -27,6 +28,31 @@ export interface Database {
   pglite?: PGlite;
 }
 
+/** How many times a transaction runs in all when PostgreSQL aborts it for a deadlock or serialization failure. */
+export const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * The one transaction helper: `db.transaction` runs the whole callback again (up to
+ * TRANSACTION_ATTEMPTS times, after a short random pause) when PostgreSQL aborts it with
+ * 40001 or 40P01. Nested transactions (savepoints, `tx.transaction`) are not retried on their own:
+ * the outermost one is. Callbacks therefore keep side effects outside the database after the commit.
+ */
+function retryConflicts(db: Db, onRetry?: (error: unknown, attempt: number) => void): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(run, config);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(error)) throw error;
+        onRetry?.(error, attempt);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db['transaction'];
+  return db;
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface OpenDatabaseOptions {
@@ -43,6 +69,8 @@ export interface OpenDatabaseOptions {
    * new ones as needed; without a listener Node would treat the error as uncaught and exit.
    */
   onConnectionError?: (error: Error) => void;
+  /** PostgreSQL only: told each time a transaction runs again after a deadlock or serialization failure. */
+  onTransactionRetry?: (error: unknown, attempt: number) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -58,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Idle connections report to the pool; connections a request holds report on themselves.
     pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = retryConflicts(drizzlePg(pool, { schema }) as unknown as Db, options.onTransactionRetry);
     return {
       db,
       driver: 'postgres',

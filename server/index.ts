@@ -19,6 +19,8 @@ export async function start() {
     url: env.DATABASE_URL,
     poolSize: env.DATABASE_POOL_SIZE,
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+    onTransactionRetry: (error, attempt) =>
+      logger.warn({ err: error, attempt }, 'transaction conflict; running it again'),
   });
   await database.migrate();
   if (env.SEED_ON_EMPTY) {

@@ -78,12 +78,6 @@ export async function lockCollection(tx: Tx, id: string) {
 }
 
 /** Locks users' rows in id order, so two transactions never wait on each other in a circle. */
-export async function lockUsers(tx: Tx, ids: string[]) {
-  const sorted = [...new Set(ids)].sort();
-  if (sorted.length === 0) return;
-  await tx.select({ id: users.id }).from(users).where(inArray(users.id, sorted)).orderBy(asc(users.id)).for('update');
-}
-
 export function tagFilter(tagTitle: string): SQL {
   return exists(
     sql`(select 1 from ${collectionTags} ct join ${tags} t on t.id = ct.tag_id where ct.collection_id = ${collections.id} and lower(t.title) = lower(${tagTitle}))`,

@@ -12,6 +12,7 @@ import { getEntriesByIds } from '../entries/entries.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { UNSUPPORTED_FORMAT } from '../uploads/uploads.service.ts';
 import * as queries from './collections.queries.ts';
+import { lockUsers } from '../users/users.service.ts';
 
 export const COLLECTION_NOT_FOUND = '收藏集不存在';
 export const ENTRY_NOT_FOUND = '文章不存在';
@@ -186,7 +187,7 @@ export async function deleteCollection(db: Db, viewer: Viewer | null, id: string
         .from(collectionFollows)
         .where(eq(collectionFollows.collectionId, id))
     ).map((row) => row.id);
-    await queries.lockUsers(tx, [locked.userId, ...followerIds]);
+    await lockUsers(tx, [locked.userId, ...followerIds]);
     if (followerIds.length > 0) {
       await tx
         .update(users)
@@ -235,7 +236,7 @@ export async function setCollectionFollow(
         .where(eq(collections.id, id))
         .returning({ followerCount: collections.followerCount });
       await refreshCollectionHotScore(tx, id);
-      await queries.lockUsers(tx, [signedIn.id, locked.userId]);
+      await lockUsers(tx, [signedIn.id, locked.userId]);
       await tx
         .update(users)
         .set({ followedCollectionCount: sql`${users.followedCollectionCount} + ${step}` })
@@ -306,7 +307,7 @@ export async function setCollectionEntry(
         .update(entries)
         .set({ collectionCount: sql`${entries.collectionCount} + ${step}` })
         .where(eq(entries.id, input.entryId));
-      await queries.lockUsers(tx, [locked.userId, ...(entry.userId ? [entry.userId] : [])]);
+      await lockUsers(tx, [locked.userId, ...(entry.userId ? [entry.userId] : [])]);
       await tx
         .update(users)
         .set({ collectedEntriesCount: sql`${users.collectedEntriesCount} + ${step}` })

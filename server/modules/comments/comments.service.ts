@@ -7,7 +7,7 @@ import { type CommentTargetType, comments } from '@db/schema/social.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { type NotificationEvent, notify } from '../notifications/notifications.service.ts';
-import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
+import { PLACEHOLDER_USER, type UserBrief, getUserBriefs, lockUsers } from '../users/users.service.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as queries from './comments.queries.ts';
 
@@ -157,6 +157,8 @@ export async function createComment(db: Db, viewer: Viewer | null, input: Create
     });
     await queries.moveTargetCommentCount(tx, input.targetType, input.targetId, 1);
     if (parentId) await queries.moveSubCommentCount(tx, parentId, 1);
+    // Content rows above; now every person whose row changes, in id order (lockUsers).
+    await lockUsers(tx, [author.id, replyUserId, target.ownerId]);
     if (input.targetType === 'entry' && (await queries.countUserEntryComments(tx, author.id, input.targetId)) === 1) {
       await queries.moveCommentedEntriesCount(tx, author.id, 1);
     }

@@ -448,6 +448,17 @@ export async function addAuthorPostedCount(tx: Tx, userId: string, type: string,
     .where(eq(users.id, userId));
 }
 
+/** Everyone whose counters an entry's removal moves: likers, signed-in viewers, collectors, commenters. */
+export async function selectEntryPeople(tx: Tx, entryId: string): Promise<string[]> {
+  const result = await tx.execute<{ id: string }>(sql`
+    SELECT user_id AS id FROM entry_likes WHERE entry_id = ${entryId}
+    UNION SELECT visitor_id FROM entry_views WHERE entry_id = ${entryId} AND visitor_id NOT LIKE 's:%'
+    UNION SELECT c.user_id FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id WHERE ce.entry_id = ${entryId}
+    UNION SELECT user_id FROM comments WHERE target_type = 'entry' AND target_id = ${entryId} AND user_id IS NOT NULL`);
+  const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ id: string }> }).rows;
+  return rows.map((row) => row.id);
+}
+
 /**
  * Before an entry row goes: every counter that counts rows its cascade removes (likes, views,
  * collection memberships, comments) is taken down by exactly what disappears.

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
 import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { getCategoryIndex, getTagById, type CategoryRef } from '../tags/tags.service.ts';
-import { PLACEHOLDER_USER } from '../users/users.service.ts';
+import { lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
 import * as queries from './entries.queries.ts';
 
 export type { EntryInput } from '@core/entry-input.ts';
@@ -427,6 +427,8 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
     const tagIds = await queries.selectEntryTagIds(tx, entryId);
+    // The entry first, then every person whose counters drop, in id order (lockUsers).
+    await lockUsers(tx, [entry.userId, ...(await queries.selectEntryPeople(tx, entryId))]);
     await queries.releaseEntryCounters(tx, entryId, entry.userId);
     await queries.addTagCounts(tx, tagIds, -1);
     await queries.addCategoryCount(tx, entry.categoryId, -1);

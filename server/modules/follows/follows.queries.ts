@@ -6,10 +6,6 @@ import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
 /** Locks the people a follow change touches, in id order, so crossing follows cannot deadlock. */
-export async function lockUsers(tx: Tx, ids: string[]) {
-  return tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('update');
-}
-
 export async function insertFollow(tx: Tx, followerId: string, followeeId: string): Promise<boolean> {
   const inserted = await tx
     .insert(follows)

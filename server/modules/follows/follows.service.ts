@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { DEFAULT_SUGGEST_CATEGORY, getCategoryIndex } from '../tags/tags.service.ts';
-import { userExists } from '../users/users.service.ts';
+import { userExists, lockUsers } from '../users/users.service.ts';
 import * as queries from './follows.queries.ts';
 
 export type FollowUser = Awaited<ReturnType<typeof queries.selectFollowUsers>>[number] & { isFollow: boolean };
@@ -29,8 +29,7 @@ export async function followUsers(db: Db, viewer: Viewer | null, input: { follow
   const followees = input.followees.filter((id) => id !== input.follower);
   if (followees.length === 0) throw badRequest('不能关注自己');
   return db.transaction(async (tx) => {
-    const locked = await queries.lockUsers(tx, [input.follower, ...followees]);
-    const found = new Set(locked.map((r) => r.id));
+    const found = await lockUsers(tx, [input.follower, ...followees]);
     if (!found.has(input.follower) || !followees.every((id) => found.has(id))) throw notFound('此用户不存在');
     const added: string[] = [];
     for (const followee of followees) {
@@ -50,8 +49,7 @@ export async function followUsers(db: Db, viewer: Viewer | null, input: { follow
 export async function unfollowUsers(db: Db, viewer: Viewer | null, input: { follower: string; followees: string[] }) {
   requireSelf(viewer, input.follower);
   return db.transaction(async (tx) => {
-    const locked = await queries.lockUsers(tx, [input.follower, ...input.followees]);
-    const found = new Set(locked.map((r) => r.id));
+    const found = await lockUsers(tx, [input.follower, ...input.followees]);
     if (!found.has(input.follower) || !input.followees.every((id) => found.has(id))) throw notFound('此用户不存在');
     const removed: string[] = [];
     for (const followee of input.followees) {

@@ -2,7 +2,9 @@
  * Entry likes (SPEC §7.3 like service). A like and everything it moves — the entry's like count
  * and hot score, the liker's liked-entries counter, the author's be-liked counter and the
  * author's notification — land in one transaction, and only when a row really changed, so
- * repeated or concurrent calls keep every counter equal to the rows it counts.
+ * repeated or concurrent calls keep every counter equal to the rows it counts. The entry's row
+ * is locked first, then both people's rows in id order (lockUsers), so two people liking each
+ * other's entries at once wait for each other instead of deadlocking.
  */
 import { PAGE_SIZE } from '@core/constants.ts';
 import { isValidId } from '@core/ids.ts';
@@ -14,6 +16,7 @@ import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { getEntriesByIds } from '../entries/entries.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as queries from './likes.queries.ts';
+import { lockUsers } from '../users/users.service.ts';
 
 type Ctx = Pick<RequestContext, 'db' | 'viewer'>;
 
@@ -37,6 +40,7 @@ export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
       return { like: true, likeCount: state ?? 0 };
     }
     const likeCount = await queries.addEntryLikeCount(tx, entryId, 1);
+    await lockUsers(tx, [viewer.id, entry.userId]);
     await queries.addUserLikeCounters(tx, { likerId: viewer.id, authorId: entry.userId, delta: 1 });
     if (entry.userId) await notify(tx, { type: 'like_entry', actorId: viewer.id, recipientId: entry.userId, entryId });
     return { like: true, likeCount };
@@ -54,6 +58,7 @@ export async function unlikeEntry(ctx: Ctx, entryId: string): Promise<LikeState>
       return { like: false, likeCount: state ?? 0 };
     }
     const likeCount = await queries.addEntryLikeCount(tx, entryId, -1);
+    await lockUsers(tx, [viewer.id, entry.userId]);
     await queries.addUserLikeCounters(tx, { likerId: viewer.id, authorId: entry.userId, delta: -1 });
     return { like: false, likeCount };
   });

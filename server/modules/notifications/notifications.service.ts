@@ -69,7 +69,7 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
     .select({ id: users.id })
     .from(users)
     .where(eq(users.id, event.recipientId))
-    .for('update');
+    .for('no key update');
   if (!recipient) return;
   const groupKey = groupKeyOf(event);
   const [open] = await tx
@@ -130,7 +130,7 @@ export async function getUnreadCounts(db: Db, userId: string): Promise<UnreadCou
 /** Read-all for the user list (/setUserNotificationNum): every group read, the count 0. */
 export async function readAllUserNotifications(db: Db, userId: string): Promise<UnreadCounts> {
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     await tx
       .update(notifications)
       .set({ read: true })
@@ -144,7 +144,7 @@ export async function readAllUserNotifications(db: Db, userId: string): Promise<
 /** Read-all for the system list (/checkAllSystemNotification). */
 export async function readAllSystemNotifications(db: Db, userId: string): Promise<UnreadCounts> {
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     await tx
       .update(systemNotifications)
       .set({ check: true })
@@ -285,7 +285,11 @@ export async function sendSystemNotice(db: Db, input: { content: string; userId?
   if (content.length > SYSTEM_NOTICE_MAX) throw badRequest(`通知内容不能超过 ${SYSTEM_NOTICE_MAX} 字`);
   return db.transaction(async (tx) => {
     if (input.userId) {
-      const [recipient] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+      const [recipient] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, input.userId))
+        .for('no key update');
       if (!recipient) throw notFound('此用户不存在');
       await tx.insert(systemNotifications).values({ id: newId(), userId: recipient.id, content });
       await tx

@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '@db/client.ts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '@db/client.ts';
 import { users } from '@db/schema/users.ts';
 
 /** What lists and author cards show of a person. */
@@ -26,4 +26,18 @@ export async function selectUserExists(db: Pick<Db, 'select'>, id: string): Prom
 export async function selectUserBriefs(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select(userBriefColumns).from(users).where(inArray(users.id, ids));
+}
+
+/** Locks users' rows in id order (see lockUsers). */
+export async function lockUserRows(tx: Tx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id))
+    // Not FOR UPDATE: inserting a row that references a user (a like, a notification) holds
+    // FOR KEY SHARE on that user, which FOR UPDATE would wait for; counters never change the key.
+    .for('no key update');
+  return rows.map((row) => row.id);
 }

@@ -1,5 +1,5 @@
 import { GUEST_ID } from '@core/ids.ts';
-import type { Db } from '@db/client.ts';
+import type { Db, Tx } from '@db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import * as queries from './users.queries.ts';
 
@@ -38,4 +38,17 @@ export async function getUserBrief(db: Db, id: string): Promise<UserBrief> {
   const [user] = await queries.selectUserBriefs(db, [id]);
   if (!user) throw notFound('此用户不存在');
   return user;
+}
+
+/**
+ * The one lock order for people's rows. A transaction first locks the content it acts on (the
+ * entry, pin, comment or collection), then, before it changes any person's row, every person
+ * whose row it will change (a liker and an author, a follower and a followee, a notification's
+ * recipient), all at once and in id order, here. Two such transactions then wait for each other
+ * instead of deadlocking; the rare deadlock that still slips through (rows of bulk updates) the
+ * transaction helper retries (db/client.ts). Returns the ids that exist.
+ */
+export async function lockUsers(tx: Tx, ids: Array<string | null | undefined>): Promise<Set<string>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].sort();
+  return new Set(await queries.lockUserRows(tx, unique));
 }

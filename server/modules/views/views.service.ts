@@ -11,6 +11,7 @@ import { users } from '@db/schema/users.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { refreshEntryHotScore } from '@db/ranking.ts';
+import { lockUsers } from '../users/users.service.ts';
 
 /** Days are counted in China Standard Time (UTC+8), the site's audience's calendar. */
 export function viewDay(now: Date = new Date()): string {
@@ -58,6 +59,8 @@ export async function recordEntryView(
       .set({ viewCount: sql`${entries.viewCount} + 1` })
       .where(eq(entries.id, entryId));
     const updated = await refreshEntryHotScore(tx, entryId);
+    // The entry's row first, then the author's and the viewer's in id order (lockUsers).
+    await lockUsers(tx, [entry.userId, ctx.viewer?.id]);
     if (entry.userId) {
       await tx
         .update(users)
