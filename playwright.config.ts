@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT, OAUTH_PORT } from './tests/e2e/support/ports.ts';
 
-/** E2E_PORT and BUILD_DIR let several copies run side by side; each gets its own database. */
-const PORT = Number(process.env.E2E_PORT ?? 3310);
+/** E2E_PORT and BUILD_DIR let several copies run side by side; each gets its own database and OAuth stub port. */
+const PORT = E2E_PORT;
 const DATA_DIR = `./data/e2e-${PORT}`;
 const baseURL = `http://localhost:${PORT}`;
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+const OAUTH = `http://127.0.0.1:${OAUTH_PORT}`;
 
 /**
  * Browser journeys against the production build (`npm run build` first) with a fresh PGlite
@@ -41,7 +43,7 @@ export default defineConfig({
   // DEV_OUTBOX and CAPTCHA_TEST_ANSWERS let journeys read SMS codes and mail links from /dev/outbox
   // and type the image captcha (allowed only in this local production build, see .env.example).
   webServer: {
-    command: `npm run -s build:server && rm -rf ${DATA_DIR} && NODE_ENV=production SEED_ON_EMPTY=true JINSHA_ALLOW_DEV_SECRET=1 DEV_OUTBOX=true CAPTCHA_TEST_ANSWERS=1 LOGIN_MAX_FAILURES_PER_IP=1000 REGISTER_MAX_PER_IP_HOUR=1000 LINK_PREVIEW_ALLOW_PRIVATE=true DATABASE_URL=${DATA_DIR} PORT=${PORT} GITHUB_CLIENT_ID=jinsha-e2e GITHUB_CLIENT_SECRET=jinsha-e2e-secret OAUTH_GITHUB_AUTHORIZE_URL=http://127.0.0.1:3590/authorize OAUTH_GITHUB_TOKEN_URL=http://127.0.0.1:3590/token OAUTH_GITHUB_USERINFO_URL=http://127.0.0.1:3590/userinfo node ${BUILD_DIR}/server-app/index.js`,
+    command: `npm run -s build:server && rm -rf ${DATA_DIR} && NODE_ENV=production SEED_ON_EMPTY=true JINSHA_ALLOW_DEV_SECRET=1 DEV_OUTBOX=true CAPTCHA_TEST_ANSWERS=1 LOGIN_MAX_FAILURES_PER_IP=1000 REGISTER_MAX_PER_IP_HOUR=1000 LINK_PREVIEW_ALLOW_PRIVATE=true DATABASE_URL=${DATA_DIR} PORT=${PORT} GITHUB_CLIENT_ID=jinsha-e2e GITHUB_CLIENT_SECRET=jinsha-e2e-secret OAUTH_GITHUB_AUTHORIZE_URL=${OAUTH}/authorize OAUTH_GITHUB_TOKEN_URL=${OAUTH}/token OAUTH_GITHUB_USERINFO_URL=${OAUTH}/userinfo node ${BUILD_DIR}/server-app/index.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

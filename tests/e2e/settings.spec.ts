@@ -3,12 +3,12 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import sharp from 'sharp';
 import { DEMO_ACCOUNT, avatarMenuButton, loginButton, loginDialog, submitLogin } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
+import { OAUTH_PORT } from './support/ports.ts';
 
 /**
  * Account settings journeys. Third-party login runs against a real OAuth 2.0 server
- * (oauth2-mock-server) playing GitHub on the port playwright.config.ts gives the app.
+ * (oauth2-mock-server) playing GitHub on the port playwright.config.ts gives the app (E2E_PORT + 280).
  */
-const OAUTH_PORT = 3590;
 let provider: OAuth2Server;
 let githubUser: Record<string, unknown> = {};
 let lastId = Math.floor(Date.now() / 1000) % 1_000_000;
