@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
 import type { Route } from './+types/root';
 import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
 import { AlertsProvider } from './features/shell/alerts-provider.tsx';
-import { ErrorView, LoginRequiredView, NotFoundView } from './features/shell/error-views.tsx';
+import { ErrorView, LoginRequiredView, NotFoundView, ShellErrorView } from './features/shell/error-views.tsx';
 import { Shell } from './features/shell/shell.tsx';
 import { ThemeScript } from './features/shell/theme-script.tsx';
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
+import { RenderGuard } from './ui/render-guard.tsx';
 import './app.css';
 
 /** The fixed site keywords and description of SPEC §1. */
@@ -38,8 +40,16 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
   return pageMeta(matches, status === 404 ? '找不到页面' : status === 401 ? '请先登录' : '错误');
 };
 
+/**
+ * The document. Route ErrorBoundaries cover the page; the two RenderGuards cover what sits
+ * outside every route: a page's meta function throwing on the client shows the 错误 view in
+ * the normal shell, and a failing shell shows it bare, never React Router's raw error screen.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useRootData()?.nonce;
+  const root = useRootData();
+  const nonce = root?.nonce;
+  const siteName = root?.siteName ?? '金砂';
+  const [metaFailed, setMetaFailed] = useState(false);
   return (
     // The head script may add `dark` before React hydrates; that difference is expected.
     <html lang="zh-CN" suppressHydrationWarning>
@@ -48,16 +58,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ThemeScript nonce={nonce} />
         <meta name="keywords" content={SITE_KEYWORDS} />
-        <Meta />
+        <RenderGuard fallback={<title>{`错误 - ${siteName}`}</title>} onError={() => setMetaFailed(true)}>
+          <Meta />
+        </RenderGuard>
         {/* The same nonce on the client too, so hydration finds what the server rendered. */}
         <Links nonce={nonce} />
       </head>
       <body className="bg-page text-fg antialiased">
-        <AlertsProvider>
-          <AuthModalProvider>
-            <Shell>{children}</Shell>
-          </AuthModalProvider>
-        </AlertsProvider>
+        <RenderGuard fallback={<ShellErrorView siteName={siteName} />}>
+          <AlertsProvider>
+            <AuthModalProvider>
+              <Shell>{metaFailed ? <ErrorView /> : children}</Shell>
+            </AuthModalProvider>
+          </AlertsProvider>
+        </RenderGuard>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, createPath, useLocation, useNavigate, useNavigation } from 'react-router';
 import { openAuthModalAfterNavigation } from '~/lib/auth-modal.ts';
 import { buttonClass } from '~/ui/button.tsx';
+import { Logo } from './logo.tsx';
 
 /**
  * While an error view is showing, leaving for another path is a full page load (SPEC §2.1):
@@ -68,5 +69,32 @@ export function LoginRequiredView() {
     <ErrorPanel title="请先登录">
       <p className="mt-3 text-fg-2">这个页面需要登录后才能查看。</p>
     </ErrorPanel>
+  );
+}
+
+/**
+ * The error view when the shell itself failed to render (the header, a provider): a bare page
+ * with the logo and plain links, which load the next page whole instead of through the router.
+ */
+export function ShellErrorView({ siteName }: { siteName: string }) {
+  useFullLoadOnLeave();
+  return (
+    <>
+      <header className="border-line border-b bg-card">
+        <div className="mx-auto flex h-[60px] max-w-[1140px] items-center px-4">
+          <a href="/" aria-label={`${siteName}首页`}>
+            <Logo />
+          </a>
+        </div>
+      </header>
+      <main id="main">
+        <ErrorPanel title="错误">
+          <p className="mt-3 text-fg-2">出错了，发生了一个错误</p>
+          <a href="/" className={buttonClass('primary', 'md', 'mt-6')}>
+            返回首页
+          </a>
+        </ErrorPanel>
+      </main>
+    </>
   );
 }

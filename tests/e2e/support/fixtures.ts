@@ -6,6 +6,8 @@ export interface ConsoleErrors {
    * ("Failed to load resource: … status of 401"), for that path and status only.
    */
   allowFailedLoad(path: string, status: number): void;
+  /** Lets through errors matching a pattern: a journey that breaks the page on purpose. */
+  allow(pattern: RegExp): void;
   /** The errors seen so far that no allowed pattern matches. */
   unexpected(): string[];
 }
@@ -36,6 +38,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
               `^console\\.error at [^ ]*${escapeRegExp(path)}: Failed to load resource: .*status of ${status}\\b`,
             ),
           ),
+        allow: (pattern) => allowed.push(pattern),
         unexpected: () => seen.filter((line) => !allowed.some((pattern) => pattern.test(line))),
       };
       await use(errors);
