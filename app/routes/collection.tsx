@@ -6,7 +6,7 @@ import { CollectionFormDialog } from '~/features/collections/collection-form-dia
 import { DeleteCollectionButton } from '~/features/collections/delete-collection-dialog.tsx';
 import { FollowCollectionButton } from '~/features/collections/follow-collection-button.tsx';
 import type { CollectionView } from '~/features/collections/types.ts';
-import { EmptyState } from '~/features/entries/empty-state.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryList } from '~/features/entries/entry-list.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { loadCollectionPage } from '~/lib/collections.server.ts';

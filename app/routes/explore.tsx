@@ -1,7 +1,7 @@
 import type { EntrySort } from '@core/constants.ts';
 import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
-import { CategoryNav, SortTabs, categoryTabs } from '~/features/entries/feed-tabs.tsx';
+import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
 import { loadCategoryFeed } from '~/lib/entries.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import { pageSeo } from '~/lib/seo.server.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { OAUTH_MESSAGE_TYPE, type OAuthPopupMessage } from '~/features/account/oauth-popup.ts';
+import { OAUTH_MESSAGE_TYPE, type OAuthPopupMessage } from '~/lib/oauth-popup.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/oauth-done';

@@ -1,4 +1,4 @@
-import { PublishedList } from '~/features/published/published-list.tsx';
+import { PublishedList } from '~/features/entries/published-list.tsx';
 import { loadPublished } from '~/features/share/share.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import type { Route } from './+types/published';

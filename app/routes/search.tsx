@@ -1,4 +1,4 @@
-import { EmptyState } from '~/features/entries/empty-state.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryList } from '~/features/entries/entry-list.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';

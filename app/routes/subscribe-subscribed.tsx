@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { EmptyState } from '~/features/entries/empty-state.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { SubscribeNav, TagSearchForm } from '~/features/tags/subscribe-nav.tsx';

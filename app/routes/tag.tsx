@@ -1,6 +1,6 @@
 import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
-import { SortTabs } from '~/features/entries/feed-tabs.tsx';
+import { SortTabs } from '~/ui/nav-tabs.tsx';
 import { TagHeader } from '~/features/tags/tag-header.tsx';
 import { MuteButton } from '~/features/users/mute-button.tsx';
 import { loadTagPage } from '~/lib/content.server.ts';

@@ -1,9 +1,9 @@
 import type { EntrySort } from '@core/constants.ts';
 import { Link } from 'react-router';
-import { EmptyState } from '~/features/entries/empty-state.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
-import { CategoryNav, SortTabs, categoryTabs } from '~/features/entries/feed-tabs.tsx';
+import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
 import { loadCategoryFeed, loadFollowingFeed } from '~/lib/entries.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { requireSignedIn } from '~/lib/route-guards.server.ts';

@@ -5,8 +5,8 @@ import { useRevalidator } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { Button } from '~/ui/button.tsx';
-import { openOAuthPopup } from './oauth-popup.ts';
-import { ProviderIcon } from './provider-icon.tsx';
+import { openOAuthPopup } from '~/lib/oauth-popup.ts';
+import { ProviderIcon } from '~/ui/provider-icon.tsx';
 import { SettingsRow, inputClass } from './settings-ui.tsx';
 
 export interface BindingState {

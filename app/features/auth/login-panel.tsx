@@ -2,7 +2,7 @@ import { LIMITS } from '@core/constants.ts';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { OAuthButtons } from '~/features/account/oauth-buttons.tsx';
+import { OAuthButtons } from './oauth-buttons.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
 import { Button } from '~/ui/button.tsx';

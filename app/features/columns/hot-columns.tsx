@@ -1,7 +1,7 @@
 import { formatCount } from '@core/format.ts';
 import { Link } from 'react-router';
-import { entryHref } from '../entries/entry-links.ts';
-import type { EntryView } from '../entries/types.ts';
+import { entryHref } from '~/lib/links.ts';
+import type { EntryView } from '@server/modules/entries/entries.service.ts';
 
 /** 本周最热: the column aside's six most liked posts of the week (SPEC §7.3). */
 export function HotColumns({ entries }: { entries: EntryView[] }) {

@@ -11,7 +11,7 @@ import { Avatar } from '~/ui/avatar.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { formatDateTime, formatRelativeTime } from '@core/format.ts';
 import { CommentForm } from './comment-form.tsx';
-import { commentPreview } from './preview.ts';
+import { CommentText } from '~/ui/comment-text.tsx';
 import type { CommentTargetType, CommentView } from './types.ts';
 
 const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
@@ -26,23 +26,6 @@ function UserName({ user }: { user: CommentView['user'] }) {
     <Link to={`/user/${user.id}`} className="font-medium text-fg hover:text-brand">
       {user.username}
     </Link>
-  );
-}
-
-/** Text with the 10 × 40 preview and 展开 (SPEC §5). */
-export function CommentText({ text, deleted }: { text: string; deleted?: boolean }) {
-  const [expanded, setExpanded] = useState(false);
-  if (deleted) return <p className="mt-1.5 text-sm text-fg-3 italic">{text}</p>;
-  const preview = commentPreview(text);
-  return (
-    <div className="mt-1.5 text-sm text-fg leading-relaxed">
-      <p className="whitespace-pre-wrap break-words">{preview && !expanded ? preview : text}</p>
-      {preview && !expanded && (
-        <button type="button" onClick={() => setExpanded(true)} className="mt-1 text-[13px] text-brand hover:underline">
-          展开
-        </button>
-      )}
-    </div>
   );
 }
 

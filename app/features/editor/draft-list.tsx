@@ -1,7 +1,7 @@
 import { FileText, PenLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { RelativeTime } from '~/features/entries/relative-time.tsx';
+import { RelativeTime } from '~/ui/relative-time.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button, buttonClass, iconButtonClass } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';

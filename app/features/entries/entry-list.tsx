@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from './empty-state.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryRow } from './entry-row.tsx';
 import type { EntryView } from './types.ts';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { EntryStats } from './entry-stats.tsx';
-import { entryHref, hostOf, userHref } from './entry-links.ts';
+import { entryHref, hostOf, userHref } from '~/lib/links.ts';
 import { Highlight } from './highlight.tsx';
 import { LikeButton } from './like-button.tsx';
-import { RelativeTime } from './relative-time.tsx';
+import { RelativeTime } from '~/ui/relative-time.tsx';
 import type { EntryView } from './types.ts';
 import { CollectButton } from '~/features/collections/collect-button.tsx';
 import { safeImageUrl } from '@core/user-urls.ts';

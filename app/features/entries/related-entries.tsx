@@ -1,6 +1,6 @@
 import { formatCount } from '@core/format.ts';
 import { Link } from 'react-router';
-import { entryHref } from './entry-links.ts';
+import { entryHref } from '~/lib/links.ts';
 import type { EntryView } from './types.ts';
 
 /** 相关文章: newer entries of the same category, title and counts only. */

@@ -1,7 +1,7 @@
 import type { EntrySort } from '@core/constants.ts';
 import { EntryFeed } from './entry-feed.tsx';
 import { FeedCard, FeedLayout } from './feed-layout.tsx';
-import { CategoryNav, SortTabs, categoryTabs } from './feed-tabs.tsx';
+import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
 import type { Banner, CategoryTab, FeedPage } from './types.ts';
 import { WelcomeAside } from './welcome-aside.tsx';
 

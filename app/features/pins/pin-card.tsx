@@ -4,7 +4,7 @@ import { MessageSquare, Share2, ThumbsUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CommentSection } from '~/features/comments/comment-section.tsx';
-import { CommentText } from '~/features/comments/comment-item.tsx';
+import { CommentText } from '~/ui/comment-text.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { Form } from 'react-router';
 import { Button } from '~/ui/button.tsx';
-import { CategoryNav } from '../entries/feed-tabs.tsx';
+import { CategoryNav } from '~/ui/nav-tabs.tsx';
 
 /** The two tabs of tag management (SPEC §2.3 /subscribe): 已关注标签 and 全部标签. */
 export function SubscribeNav({ current }: { current: 'subscribed' | 'all' }) {

@@ -2,7 +2,7 @@ import { formatCount } from '@core/format.ts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TagView } from '@server/modules/tags/tags.service.ts';
-import { EmptyState } from '../entries/empty-state.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
 import { SubscribeButton } from './subscribe-button.tsx';
 import { TagIcon } from './tag-icon.tsx';
 

@@ -2,8 +2,8 @@ import { OAUTH_PROVIDER_LABELS, type OAuthProvider } from '@core/account-setting
 import { useEffect, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
-import { ProviderIcon } from './provider-icon.tsx';
-import { openOAuthPopup } from './oauth-popup.ts';
+import { ProviderIcon } from '~/ui/provider-icon.tsx';
+import { openOAuthPopup } from '~/lib/oauth-popup.ts';
 
 interface ProvidersAnswer {
   providers: Array<{ provider: OAuthProvider; label: string }>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentPreview } from './preview.ts';
+import { commentPreview } from './comment-preview.ts';
 
 describe('commentPreview (SPEC §5: 10 lines of 40 characters, then an ellipsis)', () => {
   it('keeps short text whole', () => {

@@ -1,4 +1,4 @@
-import { LIMITS } from '@core/constants.ts';
+import { LIMITS } from './constants.ts';
 
 /**
  * SPEC §5: a comment preview shows at most 10 lines of 40 characters, then an ellipsis. Long
