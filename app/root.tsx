@@ -2,10 +2,14 @@ import { useState } from 'react';
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
 import type { Route } from './+types/root';
 import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
+import { CollectButton } from './features/collections/collect-button.tsx';
+import { CommentSection } from './features/comments/comment-section.tsx';
 import { AlertsProvider } from './features/shell/alerts-provider.tsx';
 import { ErrorView, LoginRequiredView, NotFoundView, ShellErrorView } from './features/shell/error-views.tsx';
 import { Shell } from './features/shell/shell.tsx';
 import { ThemeScript } from './features/shell/theme-script.tsx';
+import { FollowButton } from './features/users/follow-button.tsx';
+import { type FeatureSlots, FeatureSlotsProvider } from './lib/feature-slots.tsx';
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
 import { RenderGuard } from './ui/render-guard.tsx';
@@ -40,6 +44,9 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
   return pageMeta(matches, status === 404 ? '找不到页面' : status === 401 ? '请先登录' : '错误');
 };
 
+/** The widgets features show inside each other's (app/lib/feature-slots.tsx). */
+const FEATURE_SLOTS: FeatureSlots = { CollectButton, FollowButton, CommentSection };
+
 /**
  * The document. Route ErrorBoundaries cover the page; the two RenderGuards cover what sits
  * outside every route: a page's meta function throwing on the client shows the 错误 view in
@@ -68,7 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <RenderGuard fallback={<ShellErrorView siteName={siteName} />}>
           <AlertsProvider>
             <AuthModalProvider>
-              <Shell>{metaFailed ? <ErrorView /> : children}</Shell>
+              <FeatureSlotsProvider value={FEATURE_SLOTS}>
+                <Shell>{metaFailed ? <ErrorView /> : children}</Shell>
+              </FeatureSlotsProvider>
             </AuthModalProvider>
           </AlertsProvider>
         </RenderGuard>

@@ -2,8 +2,8 @@ import { formatCount } from '@core/format.ts';
 import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
+import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { useRootData } from '~/lib/root-data.ts';
-import { FollowButton } from '~/features/users/follow-button.tsx';
 import { Avatar } from '~/ui/avatar.tsx';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
 import { EntryActionBar, useCopyAttribution, useEntryView, useImagePreload } from './entry-actions.tsx';
@@ -18,6 +18,7 @@ import { safeImageUrl } from '@core/user-urls.ts';
 export type ArticleEntry = EntryView & { contentHtml: string };
 
 function AuthorCard({ entry, sharedLink }: { entry: ArticleEntry; sharedLink: boolean }) {
+  const { FollowButton } = useFeatureSlots();
   const { user } = entry;
   const href = userHref(user);
   const role = [user.jobTitle, user.company].filter(Boolean).join(' · ');

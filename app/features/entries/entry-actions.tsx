@@ -8,8 +8,8 @@ import { useAlerts } from '~/lib/alerts.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
+import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { LikeButton } from './like-button.tsx';
-import { CollectButton } from '~/features/collections/collect-button.tsx';
 
 interface ActionEntry {
   id: string;
@@ -101,6 +101,7 @@ export function useImagePreload(ref: RefObject<HTMLElement | null>) {
 
 /** The like button, the author's edit and delete, and the admins' recommend switch. */
 export function EntryActionBar({ entry }: { entry: ActionEntry }) {
+  const { CollectButton } = useFeatureSlots();
   const viewer = useViewer();
   const alerts = useAlerts();
   const navigate = useNavigate();

@@ -3,9 +3,9 @@ import { EntryStats } from './entry-stats.tsx';
 import { entryHref, hostOf, userHref } from '~/lib/links.ts';
 import { Highlight } from './highlight.tsx';
 import { LikeButton } from './like-button.tsx';
+import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { RelativeTime } from '~/ui/relative-time.tsx';
 import type { EntryView } from './types.ts';
-import { CollectButton } from '~/features/collections/collect-button.tsx';
 import { safeImageUrl } from '@core/user-urls.ts';
 
 /** Tags shown in a row's meta line; the rest are on the entry page. */
@@ -22,6 +22,7 @@ export interface EntryRowProps {
  * title link covers the whole row; the author and tag links sit above it.
  */
 export function EntryRow({ entry, terms }: EntryRowProps) {
+  const { CollectButton } = useFeatureSlots();
   const host = entry.originalUrl ? hostOf(entry.originalUrl) : '';
   const authorHref = userHref(entry.user);
   return (

@@ -3,9 +3,9 @@ import { formatCount, formatDateTime, formatRelativeTime } from '@core/format.ts
 import { MessageSquare, Share2, ThumbsUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CommentSection } from '~/features/comments/comment-section.tsx';
 import { CommentText } from '~/ui/comment-text.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
+import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
@@ -24,6 +24,7 @@ export interface PinCardProps {
 
 /** One pin (沸点): author, text, images, and like / comment / share. */
 export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) {
+  const { CommentSection } = useFeatureSlots();
   const viewer = useViewer();
   const requireLogin = useRequireLogin();
   const alerts = useAlerts();

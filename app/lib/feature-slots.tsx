@@ -1,0 +1,30 @@
+import { type ComponentType, createContext, useContext } from 'react';
+
+/**
+ * Widgets one feature shows inside another's: the collections feature's 收藏 button in an entry
+ * row and the article bar, the users feature's 关注 button in the article header, the comments
+ * feature's list under a pin. Features never import each other (docs/decisions/004); the root
+ * route composes them here, once, and a feature asks for the widget by its slot.
+ */
+export interface FeatureSlots {
+  CollectButton: ComponentType<{ entryId: string; variant?: 'row' | 'bar'; checkOnMount?: boolean }>;
+  FollowButton: ComponentType<{ userId: string; username?: string; className?: string }>;
+  CommentSection: ComponentType<{
+    targetType: 'pin';
+    targetId: string;
+    count?: number;
+    className?: string;
+    compact?: boolean;
+    onCountChange?: (count: number) => void;
+  }>;
+}
+
+const FeatureSlotsContext = createContext<FeatureSlots | null>(null);
+
+export const FeatureSlotsProvider = FeatureSlotsContext.Provider;
+
+export function useFeatureSlots(): FeatureSlots {
+  const slots = useContext(FeatureSlotsContext);
+  if (!slots) throw new Error('useFeatureSlots needs the FeatureSlotsProvider of app/root.tsx');
+  return slots;
+}
