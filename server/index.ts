@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { getRequestListener } from '@hono/node-server';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
@@ -10,6 +10,7 @@ import { seedDemoIfEmpty } from '@db/seed/demo.ts';
 import { createAdapters } from './adapters/index.ts';
 import { createApp, type PageHandler } from './app.ts';
 import { readEnv } from './env.ts';
+import { createHttpServer } from './http/limits.ts';
 
 /** Boot: env → database → migrations → (demo seed) → Hono app → listen; graceful shutdown. */
 export async function start() {
@@ -29,7 +30,7 @@ export async function start() {
   }
 
   const adapters = createAdapters(env, database.db);
-  const httpServer = createServer();
+  const httpServer = createHttpServer();
   let pages: PageHandler;
   let clientDir: string | undefined;
   let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;

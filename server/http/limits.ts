@@ -1,0 +1,73 @@
+import { bodyLimit } from 'hono/body-limit';
+import type { MiddlewareHandler } from 'hono';
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { type Envelope, STATUS } from '@core/envelope.ts';
+import type { AppEnv } from './context.ts';
+
+/** JSON and form bodies: the longest article (100 000 characters, 3 bytes each in UTF-8) fits with room. */
+export const BODY_MAX_BYTES = 512 * 1024;
+/** Uploads: the 1 MB image (SPEC §9) plus the multipart envelope around it. */
+export const UPLOAD_BODY_MAX_BYTES = 1_048_576 + 64 * 1024;
+/** The request line and headers together (Node's default, set explicitly). */
+export const HEADER_MAX_BYTES = 16 * 1024;
+
+export const BODY_TOO_LARGE_MESSAGE = '请求内容过大';
+export const UPLOAD_TOO_LARGE_MESSAGE = '文件过大';
+export const HEADERS_TOO_LARGE_MESSAGE = '请求地址或请求头过长';
+
+const UPLOAD_PATH = /^\/api\/upload\//;
+
+/**
+ * Bounds every request body before anything reads it — the token-form parser and sign-in, the
+ * JSON validators, React Router actions. A declared Content-Length over the limit is refused at
+ * once without reading; a chunked body is counted as it arrives and refused at the limit. The
+ * answer is 413 with the envelope and closes the connection, so the rest of the body is not read.
+ */
+export function bodyLimits(): MiddlewareHandler<AppEnv> {
+  const limiter = (maxSize: number, message: string) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json({ s: STATUS.error, m: message, d: null } satisfies Envelope, 413);
+      },
+    });
+  const uploads = limiter(UPLOAD_BODY_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE);
+  const others = limiter(BODY_MAX_BYTES, BODY_TOO_LARGE_MESSAGE);
+  return (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploads(c, next) : others(c, next));
+}
+
+function rawEnvelope(status: number, reason: string, message: string): string {
+  const body = JSON.stringify({ s: STATUS.error, m: message, d: null } satisfies Envelope);
+  return [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * The Node HTTP server the app runs on. Requests Node refuses before the app sees them still get
+ * the envelope: an over-long URL or header block 431, any other malformed request 400.
+ */
+export function createHttpServer(): Server {
+  const server = createServer({ maxHeaderSize: HEADER_MAX_BYTES });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy();
+      return;
+    }
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      socket.end(rawEnvelope(431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE_MESSAGE));
+    } else if (error.code === 'ECONNRESET') {
+      socket.destroy();
+    } else {
+      socket.end(rawEnvelope(400, 'Bad Request', 'Bad Request'));
+    }
+  });
+  return server;
+}
