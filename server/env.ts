@@ -81,6 +81,8 @@ export const envSchema = z.object({
   /** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
   BUILD_DIR: z.string().default('build'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** After SIGTERM, how long the server still accepts and answers (with Connection: close) before it stops listening. */
+  SHUTDOWN_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
 });
 
 export type Env = z.infer<typeof envSchema> & { SITE_URL: string; SESSION_SECRET: string };

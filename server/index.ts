@@ -55,9 +55,9 @@ export async function start() {
     clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
   }
 
-  const app = createApp({ database, adapters, env, logger, pages, clientDir });
-  const listener = getRequestListener(app.fetch);
   let stopping = false;
+  const app = createApp({ database, adapters, env, logger, pages, clientDir, isDraining: () => stopping });
+  const listener = getRequestListener(app.fetch);
   httpServer.on('request', (req, res) => {
     // While draining, answers close their connection so no keep-alive socket holds the exit.
     if (stopping) res.setHeader('Connection', 'close');
@@ -73,7 +73,13 @@ export async function start() {
     logger.info({ signal }, 'shutting down: draining in-flight requests');
     const forced = setTimeout(() => httpServer.closeAllConnections(), env.SHUTDOWN_TIMEOUT_MS);
     forced.unref();
-    // Stop accepting, let in-flight requests finish, close idle keep-alive sockets now.
+    // First a moment of serving on: connections the kernel has queued but Node not yet accepted,
+    // and requests whose bytes arrived but were not read yet, would be reset by closing now. They
+    // are answered (with Connection: close) while /readyz says draining, so the balancer stops
+    // sending new ones.
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_SETTLE_MS));
+    // Then stop accepting, close keep-alive connections that carry no request, and let every
+    // request already received finish.
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
     httpServer.closeIdleConnections();
     await closed;
