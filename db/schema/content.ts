@@ -123,6 +123,25 @@ export const entries = pgTable(
 );
 
 /**
+ * Entries per category and type, and how many of them have a comment: the `total` of a feed
+ * filtered by category and/or type (and of the comment sort, which lists only commented
+ * entries) without a count(*) over a million rows. Kept by the transaction of each publish,
+ * edit, delete and first or last comment (entries.queries addCategoryCount, comments.queries).
+ */
+export const categoryEntryCounts = pgTable(
+  'category_entry_counts',
+  {
+    categoryId: idColumn('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 8 }).$type<EntryType>().notNull(),
+    entriesCount: integer('entries_count').notNull().default(0),
+    commentedCount: integer('commented_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.type] })],
+);
+
+/**
  * What search reads of an entry, apart from the entry: its words as a tsvector (title, abstract,
  * body and tags, segmented on save), its author (for mutes) and a copy of its hot_score (the
  * order of the rank windows), written in the same transaction as the entry's own

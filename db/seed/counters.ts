@@ -11,12 +11,17 @@ type Executor = Pick<Db, 'execute'>;
  * the transaction of each change; these statements define what each counter counts.
  */
 
+/** Entries per category, and per category and type with how many have a comment (run after recountContent). */
 export async function recountCategories(tx: Executor): Promise<void> {
   await tx.execute(sql`
     UPDATE categories c SET entries_count = coalesce(filed.n, 0)
     FROM categories x
     LEFT JOIN (SELECT category_id AS id, count(*) AS n FROM entries GROUP BY 1) filed ON filed.id = x.id
     WHERE c.id = x.id`);
+  await tx.execute(sql`DELETE FROM category_entry_counts`);
+  await tx.execute(sql`
+    INSERT INTO category_entry_counts (category_id, type, entries_count, commented_count)
+    SELECT category_id, type, count(*), count(latest_comment_at) FROM entries GROUP BY 1, 2`);
 }
 
 export async function recountTags(tx: Executor): Promise<void> {

@@ -35,6 +35,10 @@ const COUNTER_CHECKS: Record<string, SQL> = {
   'booklets.section_count': sql`SELECT count(*) FROM booklets b WHERE section_count <> (SELECT count(*) FROM booklet_sections s WHERE s.booklet_id = b.id)`,
   'booklets.buy_count': sql`SELECT count(*) FROM booklets b WHERE buy_count <> (SELECT count(*) FROM booklet_purchases p WHERE p.booklet_id = b.id)`,
   'categories.entries_count': sql`SELECT count(*) FROM categories c WHERE entries_count <> (SELECT count(*) FROM entries e WHERE e.category_id = c.id)`,
+  'category_entry_counts': sql`SELECT count(*) FROM category_entry_counts k
+    FULL JOIN (SELECT category_id, type, count(*) AS n, count(latest_comment_at) AS c FROM entries GROUP BY 1, 2) e
+      ON e.category_id = k.category_id AND e.type = k.type
+    WHERE coalesce(k.entries_count, 0) <> coalesce(e.n, 0) OR coalesce(k.commented_count, 0) <> coalesce(e.c, 0)`,
   'tags.entries_count': sql`SELECT count(*) FROM tags t WHERE entries_count <> (SELECT count(*) FROM entry_tags et WHERE et.tag_id = t.id)`,
   'tags.subscribers_count': sql`SELECT count(*) FROM tags t WHERE subscribers_count <> (SELECT count(*) FROM tag_subscriptions s WHERE s.tag_id = t.id)`,
   'users.follower_count': sql`SELECT count(*) FROM users u WHERE follower_count <> (SELECT count(*) FROM follows f WHERE f.followee_id = u.id)`,

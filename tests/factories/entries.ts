@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { CategoryName } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
-import { categories, entries, entrySearch, entryTags, tags } from '@db/schema/content.ts';
+import { categories, categoryEntryCounts, entries, entrySearch, entryTags, tags } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
 import { toSearchText } from '@server/adapters/tokenizer.ts';
 import { entryHotScore } from '@db/ranking.ts';
@@ -19,7 +19,7 @@ export type EntryRow = typeof entries.$inferSelect;
 
 /**
  * An entry published the way the real publish does it: in one transaction with the counters it
- * moves (category entries_count, author posted_entries_count, tags' entries_count) and its
+ * moves (category entries_count and category_entry_counts, author posted_entries_count, tags' entries_count) and its
  * hot_score computed from its inputs unless given, and its search row (words from the title,
  * abstract, content and tags; the same hot_score). Without userId a new author is created;
  * `userId: null` makes an entry without author.
@@ -38,10 +38,25 @@ export async function createEntry(db: Db, overrides: EntryOverrides = {}): Promi
       .update(categories)
       .set({ entriesCount: sql`${categories.entriesCount} + 1` })
       .where(eq(categories.id, categoryId));
+    const commented = inserted.latestCommentAt ? 1 : 0;
+    await tx
+      .insert(categoryEntryCounts)
+      .values({ categoryId, type: inserted.type, entriesCount: 1, commentedCount: commented })
+      .onConflictDoUpdate({
+        target: [categoryEntryCounts.categoryId, categoryEntryCounts.type],
+        set: {
+          entriesCount: sql`${categoryEntryCounts.entriesCount} + 1`,
+          commentedCount: sql`${categoryEntryCounts.commentedCount} + ${commented}`,
+        },
+      });
     if (userId) {
       await tx
         .update(users)
-        .set({ postedEntriesCount: sql`${users.postedEntriesCount} + 1` })
+        .set(
+          inserted.type === 'post'
+            ? { postedPostsCount: sql`${users.postedPostsCount} + 1` }
+            : { postedEntriesCount: sql`${users.postedEntriesCount} + 1` },
+        )
         .where(eq(users.id, userId));
     }
     if (tagIds.length > 0) {

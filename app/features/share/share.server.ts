@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import { data, type AppLoadContext } from 'react-router';
 import { passesRoleCheck } from '@server/modules/auth/auth.policy.ts';
-import { getEntry, listEntries } from '@server/modules/entries/entries.service.ts';
+import { getEntry, listUserEntries } from '@server/modules/entries/entries.service.ts';
 import { getEntryFlags } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { fromService, requireIdParam, requireSignedIn } from '~/lib/route-guards.server.ts';
@@ -44,7 +44,7 @@ export async function loadShareEdit(context: AppLoadContext, rawId: string | und
 export async function loadPublished(context: AppLoadContext, url: URL) {
   const viewer = requireSignedIn(context);
   const page = await fromService(
-    listEntries(context.db, {
+    listUserEntries(context.db, {
       userId: viewer.id,
       sort: 'newest',
       before: url.searchParams.get('pointer') || undefined,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '@db/client.ts';
 import { refreshCommentHotScore, refreshEntryHotScore, refreshPinHotScore } from '@db/ranking.ts';
 import { bookletSections, booklets } from '@db/schema/commerce.ts';
-import { entries } from '@db/schema/content.ts';
+import { categoryEntryCounts, entries } from '@db/schema/content.ts';
 import { repos } from '@db/schema/repos.ts';
 import { type CommentTargetType, commentLikes, comments, pins } from '@db/schema/social.ts';
 import { users } from '@db/schema/users.ts';
@@ -192,10 +192,25 @@ export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id
         delta === 1
           ? sql`now()`
           : sql`(select max(c.created_at) from ${comments} c where c.target_type = 'entry' and c.target_id = ${id} and not c.deleted)`;
-      await tx
+      const [moved] = await tx
         .update(entries)
         .set({ commentCount: sql`${entries.commentCount} + ${delta}`, latestCommentAt: latest })
-        .where(eq(entries.id, id));
+        .where(eq(entries.id, id))
+        .returning({
+          categoryId: entries.categoryId,
+          type: entries.type,
+          commentCount: entries.commentCount,
+          latestCommentAt: entries.latestCommentAt,
+        });
+      // The first comment makes the entry one of its category's commented entries; removing the last one undoes it.
+      const commentedDelta =
+        moved && delta === 1 && moved.commentCount === 1 ? 1 : moved && delta === -1 && !moved.latestCommentAt ? -1 : 0;
+      if (moved && commentedDelta !== 0) {
+        await tx
+          .update(categoryEntryCounts)
+          .set({ commentedCount: sql`${categoryEntryCounts.commentedCount} + ${commentedDelta}` })
+          .where(and(eq(categoryEntryCounts.categoryId, moved.categoryId), eq(categoryEntryCounts.type, moved.type)));
+      }
       await refreshEntryHotScore(tx, id);
       return;
     }

@@ -28,6 +28,7 @@ import {
 function feed(ctx: RequestContext, query: EntryListQuery, sort: EntrySort) {
   return listEntries(ctx.db, {
     category: query.category,
+    tag: query.tag || undefined,
     sort,
     type: query.type,
     before: query.before,

@@ -4,6 +4,7 @@ import type { EntrySort } from '@core/constants.ts';
 import type { Db, Tx } from '@db/client.ts';
 import {
   categories,
+  categoryEntryCounts,
   entries,
   entryLikes,
   entrySearch,
@@ -151,7 +152,8 @@ export async function selectTagEntryPage(
   q: EntryPageQuery & { tagId: string; tagEntryCount: number; offset?: number },
 ) {
   const offset = q.offset ?? 0;
-  if (q.sort === 'newest') {
+  // Newest of the tag alone is one index range; narrowed by category or type it joins entries below.
+  if (q.sort === 'newest' && !q.categoryId && !q.type) {
     const where: SQL[] = [eq(entryTags.tagId, q.tagId)];
     if (q.cursor)
       where.push(
@@ -312,11 +314,58 @@ export async function selectEntryDecorations(db: Db, entryIds: string[], viewerI
     .where(inArray(entries.id, entryIds));
 }
 
-export async function selectCategoryEntryTotal(db: Db, categoryId: string | undefined) {
+/** The entries of a category and/or type (or all), or only the commented ones, from the counters. */
+export async function selectCountedEntryTotal(
+  db: Db,
+  q: { categoryId?: string; type?: EntryType; commentedOnly: boolean },
+): Promise<number> {
+  const counted = q.commentedOnly ? categoryEntryCounts.commentedCount : categoryEntryCounts.entriesCount;
+  const where: SQL[] = [];
+  if (q.categoryId) where.push(eq(categoryEntryCounts.categoryId, q.categoryId));
+  if (q.type) where.push(eq(categoryEntryCounts.type, q.type));
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${categories.entriesCount}), 0)::int` })
-    .from(categories)
-    .where(categoryId ? eq(categories.id, categoryId) : undefined);
+    .select({ total: sql<number>`coalesce(sum(${counted}), 0)::int` })
+    .from(categoryEntryCounts)
+    .where(where.length ? and(...where) : undefined);
+  return row?.total ?? 0;
+}
+
+/**
+ * Counts the entries that no counter covers, over an index range: a tag's rows
+ * (entry_tags_tag_created_idx), an author's (entries_user_created_idx), or the last week or
+ * month (entries_created_idx and its category and type variants), narrowed by the rest.
+ */
+export async function countEntries(
+  db: Db,
+  q: {
+    categoryId?: string;
+    type?: EntryType;
+    tagId?: string;
+    userId?: string;
+    since: Date | null;
+    commentedOnly: boolean;
+  },
+): Promise<number> {
+  const where: SQL[] = [];
+  if (q.categoryId) where.push(eq(entries.categoryId, q.categoryId));
+  if (q.type) where.push(eq(entries.type, q.type));
+  if (q.userId) where.push(eq(entries.userId, q.userId));
+  if (q.commentedOnly) where.push(isNotNull(entries.latestCommentAt));
+  if (q.tagId) {
+    where.push(eq(entryTags.tagId, q.tagId));
+    if (q.since) where.push(gte(entryTags.entryCreatedAt, q.since));
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(entryTags)
+      .innerJoin(entries, eq(entries.id, entryTags.entryId))
+      .where(and(...where));
+    return row?.total ?? 0;
+  }
+  if (q.since) where.push(gte(entries.createdAt, q.since));
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(entries)
+    .where(where.length ? and(...where) : undefined);
   return row?.total ?? 0;
 }
 
@@ -377,6 +426,7 @@ export async function lockEntry(tx: Tx, id: string) {
       userId: entries.userId,
       type: entries.type,
       categoryId: entries.categoryId,
+      latestCommentAt: entries.latestCommentAt,
       viewCount: entries.viewCount,
       createdAt: entries.createdAt,
     })
@@ -410,11 +460,44 @@ export async function upsertEntrySearch(tx: Tx, values: { entryId: string; userI
     .onConflictDoUpdate({ target: entrySearch.entryId, set: { searchVector: values.searchVector } });
 }
 
-export async function addCategoryCount(tx: Tx, categoryId: string, delta: number) {
+/** Where an entry is counted: its category, its type, and whether it has a comment. */
+export interface EntryCountKey {
+  categoryId: string;
+  type: EntryType;
+  commented: boolean;
+}
+
+/** Moves the category's entry count and its per-type counts (categoryEntryCounts) by delta. */
+export async function addCategoryCount(tx: Tx, key: EntryCountKey, delta: number) {
   await tx
     .update(categories)
     .set({ entriesCount: sql`${categories.entriesCount} + ${delta}` })
-    .where(eq(categories.id, categoryId));
+    .where(eq(categories.id, key.categoryId));
+  await addCategoryTypeCounts(tx, key, { entries: delta, commented: key.commented ? delta : 0 });
+}
+
+/** The per-category-and-type counters; a missing row starts from zero. */
+export async function addCategoryTypeCounts(
+  tx: Tx,
+  key: Pick<EntryCountKey, 'categoryId' | 'type'>,
+  delta: { entries: number; commented: number },
+) {
+  if (delta.entries === 0 && delta.commented === 0) return;
+  await tx
+    .insert(categoryEntryCounts)
+    .values({
+      categoryId: key.categoryId,
+      type: key.type,
+      entriesCount: delta.entries,
+      commentedCount: delta.commented,
+    })
+    .onConflictDoUpdate({
+      target: [categoryEntryCounts.categoryId, categoryEntryCounts.type],
+      set: {
+        entriesCount: sql`${categoryEntryCounts.entriesCount} + ${delta.entries}`,
+        commentedCount: sql`${categoryEntryCounts.commentedCount} + ${delta.commented}`,
+      },
+    });
 }
 
 export async function addTagCounts(tx: Tx, tagIds: string[], delta: number) {

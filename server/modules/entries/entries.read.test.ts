@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CategoryName } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import type { Database, Db } from '@db/client.ts';
 import * as schema from '@db/schema/index.ts';
@@ -115,7 +116,7 @@ describe('GET /api/timeline/get_entry_by_self', () => {
     expect(all).toEqual(made.map((e) => e.id));
     const posts = await getPage(`/api/timeline/get_entry_by_self?targetUid=${author.id}&type=post`);
     expect(posts.entrylist.map((e) => e.id)).toEqual(made.filter((e) => e.type === 'post').map((e) => e.id));
-    expect(posts.total).toBe(0); // postedPostsCount is moved by the publish path, which the factory does not take
+    expect(posts.total).toBe(3);
     const all2 = await getPage(`/api/timeline/get_entry_by_self?targetUid=${author.id}`);
     expect(all2.total).toBe(5);
     const hottest = await getPage(`/api/timeline/get_entry_by_self?targetUid=${author.id}&order=hottest`);
@@ -359,5 +360,101 @@ describe('query plans with mutes', () => {
     // planned as a scan of this small test table (at scale it is 20 primary-key probes).
     for (const plan of [newest, popular]) expect(plan).not.toMatch(/Seq Scan on entries/);
     for (const plan of [newest, popular]) expect(plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe('feed filters: tag, category and type on every get_entry_by_* call', () => {
+  const CALLS = [
+    'get_entry_by_rank?',
+    'get_entry_by_timeline?',
+    'get_entry_by_comment?',
+    'get_entry_by_hot?',
+    'get_entry_by_period?period=week&',
+    'get_entry_by_period?period=month&',
+  ];
+
+  /** What a call with these filters selects, straight from the rows: the oracle for list and total. */
+  async function selected(call: string, filter: Record<string, string>, tagId: string): Promise<string[]> {
+    const where = [sql`true`];
+    if (filter.type) where.push(sql`e.type = ${filter.type}`);
+    if (filter.category) where.push(sql`c.name = ${filter.category}`);
+    if (filter.tag)
+      where.push(sql`exists (select 1 from entry_tags t where t.entry_id = e.id and t.tag_id = ${tagId})`);
+    if (call.includes('by_comment')) where.push(sql`e.latest_comment_at is not null`);
+    if (call.includes('period=week')) where.push(sql`e.created_at >= now() - interval '7 days'`);
+    if (call.includes('period=month')) where.push(sql`e.created_at >= now() - interval '30 days'`);
+    const rows = await database.db
+      .select({ id: sql<string>`e.id` })
+      .from(sql`entries e join categories c on c.id = e.category_id`)
+      .where(sql.join(where, sql` and `));
+    return rows.map((r) => r.id).sort();
+  }
+
+  it('keep only what the filters select, and total counts exactly that', async () => {
+    const tag = await createTag(database.db);
+    const matrix: Array<[CategoryName, 'article' | 'post' | 'vote', boolean, boolean]> = [
+      ['frontend', 'vote', true, true],
+      ['frontend', 'article', true, false],
+      ['backend', 'vote', true, false],
+      ['backend', 'vote', false, true],
+      ['frontend', 'post', true, true],
+      ['ios', 'vote', true, false],
+      ['ios', 'article', true, true],
+    ];
+    for (const [i, [category, type, tagged, commented]] of matrix.entries()) {
+      await createEntry(database.db, {
+        category,
+        type,
+        tagIds: tagged ? [tag.id] : [],
+        likeCount: i,
+        latestCommentAt: commented ? new Date(Date.now() - i * 60_000) : null,
+        createdAt: new Date(Date.now() - i * 86_400_000 * 3),
+      });
+    }
+    const filters: Array<Record<string, string>> = [
+      { type: 'vote' },
+      { tag: tag.id },
+      { tag: tag.title, type: 'vote' },
+      { tag: tag.id, category: 'frontend' },
+      { tag: tag.id, category: 'ios', type: 'article' },
+      { category: 'backend', type: 'vote' },
+      { category: 'frontend' },
+    ];
+    for (const call of CALLS) {
+      for (const filter of filters) {
+        const query = new URLSearchParams({ ...filter, limit: '4' }).toString();
+        const path = `/api/timeline/${call}${query}`;
+        const expected = await selected(call, filter, tag.id);
+        expect((await getPage(path)).total, `total of ${path}`).toBe(expected.length);
+        expect((await walk(path)).sort(), path).toEqual(expected);
+      }
+      // No filter: the total is every entry the call can list.
+      const all = await getPage(`/api/timeline/${call}limit=1`);
+      expect(all.total, `total of ${call} without filters`).toBe((await selected(call, {}, tag.id)).length);
+    }
+  });
+
+  it('answers 404 for an unknown tag', async () => {
+    const { status, body } = await requestJson(app, '/api/timeline/get_entry_by_rank?tag=没有这个标签');
+    expect(status).toBe(404);
+    expect((body as { m: string }).m).toBe('标签不存在');
+  });
+});
+
+describe('GET /api/timeline/get_entry_by_self totals', () => {
+  it('count what the type and sort select', async () => {
+    const author = await createUser(database.db);
+    for (const type of ['post', 'article', 'article', 'vote'] as const) {
+      await createEntry(database.db, { userId: author.id, type, latestCommentAt: type === 'vote' ? new Date() : null });
+    }
+    const total = async (query: string) =>
+      (await getPage(`/api/timeline/get_entry_by_self?targetUid=${author.id}&${query}`)).total;
+    expect(await total('')).toBe(4);
+    expect(await total('type=post')).toBe(1);
+    expect(await total('type=article')).toBe(2);
+    expect(await total('order=comment')).toBe(1);
+    expect(
+      (await getPage(`/api/timeline/get_entry_by_self?targetUid=${author.id}&type=article`)).entrylist,
+    ).toHaveLength(2);
   });
 });

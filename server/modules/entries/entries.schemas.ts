@@ -60,6 +60,7 @@ export const entryListQuerySchema = z.object({
   before: z.string().max(200).optional().openapi({ description: 'The pointer of the previous page' }),
   limit: limitSchema,
   category: z.string().max(24).optional().openapi({ description: 'A category name or id; all for every category' }),
+  tag: z.string().max(32).optional().openapi({ description: 'A tag id or title: only entries carrying it' }),
   type: z.enum(['article', 'post', 'vote']).optional(),
   recomment: z.enum(['0', '1']).optional().openapi({ description: '1 when the category is all (timeline only)' }),
   src: z.string().optional(),

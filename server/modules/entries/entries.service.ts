@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
 import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts';
-import { getCategoryIndex, getTagById, type CategoryRef } from '../tags/tags.service.ts';
+import { getCategoryIndex, getTagById, getTagByTitle, type CategoryRef } from '../tags/tags.service.ts';
 import { lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
 import * as queries from './entries.queries.ts';
 
@@ -21,9 +21,10 @@ export type { EntryInput } from '@core/entry-input.ts';
 export interface ListEntriesOptions {
   /** A category name or id; undefined or 'all' for every category. */
   category?: string;
+  /** A tag id or title: only entries carrying it. */
+  tag?: string;
   sort: EntrySort;
   type?: EntryType;
-  userId?: string;
   before?: string;
   limit: number;
   viewer: Viewer | null;
@@ -70,23 +71,73 @@ export interface EntryPage {
   pointer: string | null;
 }
 
-/** One keyset page of any entry feed (explore, welcome, timeline, columns, a user's entries). */
+async function resolveTag(db: Db, tag: string | undefined) {
+  if (!tag) return undefined;
+  return isValidId(tag) ? getTagById(db, tag, null) : getTagByTitle(db, tag, null);
+}
+
+const PERIOD_DAYS: Partial<Record<EntrySort, number>> = { weeklyHottest: 7, monthlyHottest: 30 };
+
+/** The start of a period sort's window (the last week or month), or null for the other sorts. */
+function periodStart(sort: EntrySort, now: Date): Date | null {
+  const days = PERIOD_DAYS[sort];
+  return days ? new Date(now.getTime() - days * 86_400_000) : null;
+}
+
+/**
+ * How many entries a feed's filters select, which is what a reader can page through: the
+ * category, tag and type, the last week or month of the period sorts, and for the comment sort
+ * only commented entries. Counter columns where they exist (category × type counts, the tag's
+ * entriesCount); otherwise a count over an index range (a period's window, a tag's rows).
+ */
+async function feedTotal(
+  db: Db,
+  options: {
+    categoryId?: string;
+    tag?: { id: string; entriesCount: number };
+    type?: EntryType;
+    sort: EntrySort;
+    now: Date;
+  },
+): Promise<number> {
+  const since = periodStart(options.sort, options.now);
+  const commentedOnly = options.sort === 'comment';
+  if (!options.tag && !since) {
+    return queries.selectCountedEntryTotal(db, { categoryId: options.categoryId, type: options.type, commentedOnly });
+  }
+  if (options.tag && !since && !commentedOnly && !options.categoryId && !options.type) return options.tag.entriesCount;
+  return queries.countEntries(db, {
+    categoryId: options.categoryId,
+    type: options.type,
+    tagId: options.tag?.id,
+    since,
+    commentedOnly,
+  });
+}
+
+/**
+ * One keyset page of any entry feed (explore, welcome, timeline, columns, the get_entry_by_*
+ * calls): category, tag and type all narrow the rows, and `total` counts what they select.
+ */
 export async function listEntries(db: Db, options: ListEntriesOptions): Promise<EntryPage> {
   const cursor = decodeCursor(options.before);
   if (options.before && !cursor) throw badRequest('invalid pointer');
-  const category = await resolveCategory(db, options.category);
+  const [category, tag] = await Promise.all([resolveCategory(db, options.category), resolveTag(db, options.tag)]);
+  const now = new Date();
+  const page = {
+    sort: options.sort,
+    categoryId: category?.id,
+    type: options.type,
+    cursor,
+    limit: options.limit,
+    now,
+    viewerId: options.viewer?.id,
+  };
   const [rows, total] = await Promise.all([
-    queries.selectEntryPage(db, {
-      sort: options.sort,
-      categoryId: category?.id,
-      type: options.type,
-      userId: options.userId,
-      cursor,
-      limit: options.limit,
-      now: new Date(),
-      viewerId: options.viewer?.id,
-    }),
-    queries.selectCategoryEntryTotal(db, category?.id),
+    tag
+      ? queries.selectTagEntryPage(db, { ...page, tagId: tag.id, tagEntryCount: tag.entriesCount })
+      : queries.selectEntryPage(db, page),
+    feedTotal(db, { categoryId: category?.id, tag, type: options.type, sort: options.sort, now }),
   ]);
   const last = rows.at(-1);
   return {
@@ -194,14 +245,16 @@ export async function listTagEntries(
 
 /**
  * SPEC §7.3 get_entry_by_self: a user's entries (type post or article, or all), newest first by
- * default (entries_user_created_idx); `total` is the author's postedPostsCount for posts and
- * postedEntriesCount otherwise. An unknown user is 404 此用户不存在.
+ * default (entries_user_created_idx). `total` counts what the list selects: the author's
+ * postedPostsCount and postedEntriesCount counters where they fit, else a count over the
+ * author's index range. An unknown user is 404 此用户不存在.
  */
 export async function listUserEntries(
   db: Db,
   options: { userId: string; type?: EntryType; sort: EntrySort; before?: string; limit: number; viewer: Viewer | null },
 ): Promise<EntryPage> {
   const cursor = decodeBefore(options.before);
+  const now = new Date();
   const [counts, rows] = await Promise.all([
     queries.selectAuthorCounts(db, options.userId),
     queries.selectEntryPage(db, {
@@ -210,13 +263,21 @@ export async function listUserEntries(
       sort: options.sort,
       cursor,
       limit: options.limit,
-      now: new Date(),
+      now,
       viewerId: options.viewer?.id,
     }),
   ]);
   if (!counts) throw notFound('此用户不存在');
+  const since = periodStart(options.sort, now);
+  const commentedOnly = options.sort === 'comment';
+  const total =
+    since || commentedOnly || (options.type && options.type !== 'post')
+      ? await queries.countEntries(db, { userId: options.userId, type: options.type, since, commentedOnly })
+      : options.type === 'post'
+        ? counts.postedPostsCount
+        : counts.postedPostsCount + counts.postedEntriesCount;
   return {
-    total: options.type === 'post' ? counts.postedPostsCount : counts.postedEntriesCount,
+    total,
     entrylist: await hydrate(db, rows, options.viewer),
     pointer: pageOf(rows, options.sort, options.limit),
   };
@@ -375,7 +436,7 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
     });
     await refreshEntryHotScore(tx, id);
     await queries.insertEntryTags(tx, id, prepared.tagIds, now);
-    await queries.addCategoryCount(tx, prepared.categoryId, 1);
+    await queries.addCategoryCount(tx, { categoryId: prepared.categoryId, type: prepared.type, commented: false }, 1);
     await queries.addTagCounts(tx, prepared.tagIds, 1);
     await queries.addAuthorPostedCount(tx, viewer.id, prepared.type, 1);
   });
@@ -410,9 +471,10 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
     await queries.addTagCounts(tx, removed, -1);
     await queries.insertEntryTags(tx, entryId, added, entry.createdAt);
     await queries.addTagCounts(tx, added, 1);
-    if (entry.categoryId !== prepared.categoryId) {
-      await queries.addCategoryCount(tx, entry.categoryId, -1);
-      await queries.addCategoryCount(tx, prepared.categoryId, 1);
+    if (entry.categoryId !== prepared.categoryId || entry.type !== prepared.type) {
+      const commented = entry.latestCommentAt !== null;
+      await queries.addCategoryCount(tx, { categoryId: entry.categoryId, type: entry.type, commented }, -1);
+      await queries.addCategoryCount(tx, { categoryId: prepared.categoryId, type: prepared.type, commented }, 1);
     }
     if (entry.userId && (entry.type === 'post') !== (prepared.type === 'post')) {
       await queries.addAuthorPostedCount(tx, entry.userId, entry.type, -1);
@@ -427,11 +489,13 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
     const tagIds = await queries.selectEntryTagIds(tx, entryId);
-    // The entry first, then every person whose counters drop, in id order (lockUsers).
+    // Content first (the entry, its tag and category counters), then every person whose
+    // counters drop, in id order (lockUsers).
+    await queries.addTagCounts(tx, tagIds, -1);
+    const commented = entry.latestCommentAt !== null;
+    await queries.addCategoryCount(tx, { categoryId: entry.categoryId, type: entry.type, commented }, -1);
     await lockUsers(tx, [entry.userId, ...(await queries.selectEntryPeople(tx, entryId))]);
     await queries.releaseEntryCounters(tx, entryId, entry.userId);
-    await queries.addTagCounts(tx, tagIds, -1);
-    await queries.addCategoryCount(tx, entry.categoryId, -1);
     if (entry.userId) await queries.addAuthorPostedCount(tx, entry.userId, entry.type, -1);
     // entry_tags, entry_likes, entry_views and collection_entries go by cascade.
     await queries.deleteEntryRow(tx, entryId);

@@ -53,6 +53,10 @@ const COUNTER_CHECKS: Record<string, SQL> = {
   'entry_search rows': sql`SELECT count(*) FROM entries e FULL JOIN entry_search s ON s.entry_id = e.id
     WHERE s.entry_id IS NULL OR e.id IS NULL OR s.hot_score <> e.hot_score OR s.user_id IS DISTINCT FROM e.user_id`,
   'categories.entries_count': sql`SELECT count(*) FROM categories c WHERE entries_count <> (SELECT count(*) FROM entries e WHERE e.category_id = c.id)`,
+  category_entry_counts: sql`SELECT count(*) FROM category_entry_counts k
+    FULL JOIN (SELECT category_id, type, count(*) AS n, count(latest_comment_at) AS c FROM entries GROUP BY 1, 2) e
+      ON e.category_id = k.category_id AND e.type = k.type
+    WHERE coalesce(k.entries_count, 0) <> coalesce(e.n, 0) OR coalesce(k.commented_count, 0) <> coalesce(e.c, 0)`,
   'tags.entries_count': sql`SELECT count(*) FROM tags t WHERE entries_count <> (SELECT count(*) FROM entry_tags et WHERE et.tag_id = t.id)`,
   'users.posted_posts_count': sql`SELECT count(*) FROM users u WHERE posted_posts_count <> (SELECT count(*) FROM entries e WHERE e.user_id = u.id AND e.type = 'post')`,
   'users.posted_entries_count': sql`SELECT count(*) FROM users u WHERE posted_entries_count <> (SELECT count(*) FROM entries e WHERE e.user_id = u.id AND e.type <> 'post')`,
@@ -321,6 +325,52 @@ describe('POST /api/post/entryUpdate', () => {
     });
     expect(byAdmin.status).toBe(200);
     expect((await entryRow(body.d.entryId)).title).toBe('管理员改的');
+  });
+});
+
+describe('category × type counts (the totals of filtered feeds)', () => {
+  it('follow publish, first comment, type and category changes, the last comment removed and delete', async () => {
+    const { body } = await publish(authorCookie, { ...articleForm(), vote: 1 });
+    const id = body.d.entryId;
+    expect((await entryRow(id)).type).toBe('vote');
+    expect(await counterMismatches()).toEqual({});
+
+    const comment = async () => {
+      const posted = await requestJson<{ commentId: string }>(app, '/api/comment/comment', {
+        method: 'POST',
+        headers: { cookie: otherCookie },
+        json: { content: '投了', targetId: id, targetType: 'entry' },
+      });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      return posted.body.d.commentId;
+    };
+    const first = await comment();
+    const second = await comment();
+    expect(await counterMismatches()).toEqual({});
+
+    const asArticle = await requestJson(app, '/api/post/entryUpdate', {
+      method: 'POST',
+      headers: { cookie: authorCookie },
+      json: { ...articleForm(), entryId: id, category: categories.ios.id },
+    });
+    expect(asArticle.status, JSON.stringify(asArticle.body)).toBe(200);
+    expect(await entryRow(id)).toMatchObject({ type: 'article', categoryId: categories.ios.id });
+    expect(await counterMismatches()).toEqual({});
+
+    for (const commentId of [first, second]) {
+      const removed = await requestJson(app, `/api/comment/comment/${commentId}`, {
+        method: 'DELETE',
+        headers: { cookie: otherCookie },
+      });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expect(await counterMismatches()).toEqual({});
+    }
+    expect((await entryRow(id)).latestCommentAt).toBeNull();
+
+    await comment();
+    const deleted = await requestJson(app, `/api/post/entryDel?entryId=${id}`, { headers: { cookie: authorCookie } });
+    expect(deleted.status).toBe(200);
+    expect(await counterMismatches()).toEqual({});
   });
 });
 
