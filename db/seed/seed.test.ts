@@ -35,7 +35,7 @@ const COUNTER_CHECKS: Record<string, SQL> = {
   'booklets.section_count': sql`SELECT count(*) FROM booklets b WHERE section_count <> (SELECT count(*) FROM booklet_sections s WHERE s.booklet_id = b.id)`,
   'booklets.buy_count': sql`SELECT count(*) FROM booklets b WHERE buy_count <> (SELECT count(*) FROM booklet_purchases p WHERE p.booklet_id = b.id)`,
   'categories.entries_count': sql`SELECT count(*) FROM categories c WHERE entries_count <> (SELECT count(*) FROM entries e WHERE e.category_id = c.id)`,
-  'category_entry_counts': sql`SELECT count(*) FROM category_entry_counts k
+  category_entry_counts: sql`SELECT count(*) FROM category_entry_counts k
     FULL JOIN (SELECT category_id, type, count(*) AS n, count(latest_comment_at) AS c FROM entries GROUP BY 1, 2) e
       ON e.category_id = k.category_id AND e.type = k.type
     WHERE coalesce(k.entries_count, 0) <> coalesce(e.n, 0) OR coalesce(k.commented_count, 0) <> coalesce(e.c, 0)`,
