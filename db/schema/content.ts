@@ -205,6 +205,49 @@ export const entryLikes = pgTable(
   ],
 );
 
+/** The choices of a vote entry (type vote), in the author's order, with how many chose each. */
+export const voteOptions = pgTable(
+  'vote_options',
+  {
+    id: idColumn().primaryKey(),
+    entryId: idColumn('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    title: varchar('title', { length: 40 }).notNull(),
+    /** People whose vote is on this option, kept by the vote's transaction. */
+    voteCount: integer('vote_count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('vote_options_entry_position_uq').on(t.entryId, t.position)],
+);
+
+/**
+ * One vote per person and vote entry (docs/decisions/005-votes.md): choosing another option
+ * moves it; created_at stays the first vote's time, the order of the voters list.
+ */
+export const entryVotes = pgTable(
+  'entry_votes',
+  {
+    entryId: idColumn('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    userId: idColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optionId: idColumn('option_id')
+      .notNull()
+      .references(() => voteOptions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.userId] }),
+    index('entry_votes_entry_created_idx').on(t.entryId, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
+    index('entry_votes_option_idx').on(t.optionId),
+    index('entry_votes_user_idx').on(t.userId),
+  ],
+);
+
 /** One row per visitor (user id or anonymous SUID) per entry per day; bots are never counted. */
 export const entryViews = pgTable(
   'entry_views',
