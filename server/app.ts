@@ -12,7 +12,7 @@ import { handleError, ok } from './http/envelope.ts';
 import { type Api, createApi } from './http/openapi.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { requestContext } from './http/request-context.ts';
-import { bodyLimits } from './http/limits.ts';
+import { bodyLimits, refuseNulCharacters } from './http/limits.ts';
 import { csrfGuard, securityHeaders } from './http/security.ts';
 import { accountUserApi, inviteApi, mailApi, oauthApi } from './modules/account/account.handlers.ts';
 import { wechatApi } from './modules/wechat/wechat.handlers.ts';
@@ -141,6 +141,7 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   app.use(securityHeaders({ dev }));
   // Before anything reads a body: the token form, sign-in, validators, page actions.
   app.use(bodyLimits());
+  app.use(refuseNulCharacters());
   app.use(requestContext({ db: database.db, env, logger, adapters }));
   app.use(csrfGuard(env.SITE_URL));
   app.onError(handleError);

@@ -15,6 +15,7 @@ export const HEADER_MAX_BYTES = 16 * 1024;
 export const BODY_TOO_LARGE_MESSAGE = '请求内容过大';
 export const UPLOAD_TOO_LARGE_MESSAGE = '文件过大';
 export const HEADERS_TOO_LARGE_MESSAGE = '请求地址或请求头过长';
+export const NUL_CHARACTER_MESSAGE = '内容不能包含空字符';
 
 const UPLOAD_PATH = /^\/api\/upload\//;
 
@@ -36,6 +37,36 @@ export function bodyLimits(): MiddlewareHandler<AppEnv> {
   const uploads = limiter(UPLOAD_BODY_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE);
   const others = limiter(BODY_MAX_BYTES, BODY_TOO_LARGE_MESSAGE);
   return (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploads(c, next) : others(c, next));
+}
+
+/** A JSON `\u0000` escape: preceded by an even number of backslashes (an odd one escapes the backslash). */
+const JSON_NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/i;
+const TEXT_BODY = /^\s*(application\/(json|x-www-form-urlencoded)|text\/)/i;
+
+/**
+ * PostgreSQL text cannot hold a NUL character (U+0000); stored, it fails the whole request with a
+ * 500. This one check refuses it in every URL (pages' searches too) and every text body the API
+ * receives — JSON and forms — with 400 内容不能包含空字符, before any service sees it. Multipart uploads are binary
+ * and exempt (their one text field is an enum).
+ */
+export function refuseNulCharacters(): MiddlewareHandler<AppEnv> {
+  const refuse = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) =>
+    c.json({ s: STATUS.error, m: NUL_CHARACTER_MESSAGE, d: null } satisfies Envelope, 400);
+  return async (c, next) => {
+    const url = c.req.url;
+    if (/%00/i.test(url) || url.includes('\0')) return refuse(c);
+    // Pages post nothing of their own (writes go through the API); their bodies are not read here.
+    if (!c.req.path.startsWith('/api/')) return next();
+    const type = c.req.header('content-type') ?? '';
+    if (c.req.raw.body && TEXT_BODY.test(type)) {
+      // Read once; Hono keeps the text, so the validators and the token form parse it from memory.
+      const text = await c.req.text();
+      if (text.includes('\0')) return refuse(c);
+      if (/json/i.test(type) && JSON_NUL_ESCAPE.test(text)) return refuse(c);
+      if (/urlencoded/i.test(type) && /%00/i.test(text)) return refuse(c);
+    }
+    return next();
+  };
 }
 
 function rawEnvelope(status: number, reason: string, message: string): string {
