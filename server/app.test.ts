@@ -233,6 +233,10 @@ describe('compression', () => {
       expect(response.headers.get('content-length')).toBeNull();
       expect(response.headers.get('cache-control')).toContain('immutable');
       expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8')).toBe(css);
+      // Static files carry the security headers too.
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       // Only files found get the static cache policy, never what falls through to other handlers.
       const fallthrough = await withAssets.request(new URL('/api/bench/hello', TEST_ORIGIN).toString());
       expect(fallthrough.status).toBe(200);

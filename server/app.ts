@@ -124,6 +124,8 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
     }
   });
 
+  // First, so static files and uploads carry them too (nosniff, CSP, frame refusal).
+  app.use(securityHeaders({ dev }));
   app.use(compression());
   if (clientDir) {
     // Hashed build files never change; other public files (favicon, avatars) may.
@@ -138,7 +140,6 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
       staticFiles(env.UPLOADS_DIR, 'public, max-age=31536000, immutable', LOCAL_UPLOADS_PATH),
     );
   }
-  app.use(securityHeaders({ dev }));
   // Before anything reads a body: the token form, sign-in, validators, page actions.
   app.use(bodyLimits());
   app.use(refuseNulCharacters());

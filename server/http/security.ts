@@ -1,10 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { type Envelope, STATUS } from '@core/envelope.ts';
+import { UPLOADS_PATH } from '@core/user-urls.ts';
 import { randomBytes } from 'node:crypto';
 import type { AppEnv } from './context.ts';
 
+const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+
 /**
- * Security headers. Scripts run only from our origin or with the per-request nonce that the
+ * Security headers, on every response but /healthz and /readyz: pages, API answers, the client
+ * build's files and uploads. Scripts run only from our origin or with the per-request nonce that the
  * document shell puts on React Router's inline hydration scripts.
  */
 export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<AppEnv> {
@@ -27,7 +31,9 @@ export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<Ap
       "form-action 'self'",
       "object-src 'none'",
     ].join('; ');
-    c.header('Content-Security-Policy', csp);
+    // Uploaded files are people's images: opened on their own they may run nothing and load nothing.
+    const upload = c.req.path.startsWith(`${UPLOADS_PATH}/`);
+    c.header('Content-Security-Policy', upload ? UPLOAD_CSP : csp);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Frame-Options', 'DENY');

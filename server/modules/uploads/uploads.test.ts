@@ -46,6 +46,13 @@ describe('POST /api/upload/image', () => {
     const served = await app.request(body.d.url);
     expect(served.status).toBe(200);
     expect(detectImageFormat(new Uint8Array(await served.arrayBuffer()))).toBe('webp');
+    // Served with the security headers: never sniffed as something else, never framed, never run.
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('x-frame-options')).toBe('DENY');
+    expect(served.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+    );
   });
 
   it('squares avatars to 256 px', async () => {
