@@ -6,6 +6,7 @@ import { categoryEntryCounts, entries } from '@db/schema/content.ts';
 import { repos } from '@db/schema/repos.ts';
 import { type CommentTargetType, commentLikes, comments, pins } from '@db/schema/social.ts';
 import { users } from '@db/schema/users.ts';
+import { keysetBefore } from '../../http/cursor.ts';
 import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 
 export const commentColumns = {
@@ -61,11 +62,11 @@ export async function selectTopLevelPage(db: Db, q: TopLevelPageQuery) {
     authorNotMutedBy(q.viewerId, comments.userId),
   ];
   if (q.rank === 'new' && q.before) {
-    const at = sql`${q.before.createdAt.toISOString()}::timestamptz`;
+    // The spec's cursor is visible (createdAt, lastId); without lastId it cuts at the time alone.
     where.push(
       q.before.id
-        ? sql`(${comments.createdAt}, ${comments.id}) < (${at}, ${q.before.id})`
-        : sql`${comments.createdAt} < ${at}`,
+        ? keysetBefore(comments.createdAt, comments.id, { value: q.before.createdAt.getTime(), id: q.before.id })
+        : sql`${comments.createdAt} < ${q.before.createdAt.toISOString()}::timestamptz`,
     );
   }
   const order =

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
 import { drafts, entries, entryTags, tags } from '@db/schema/content.ts';
+import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 
 const draftColumns = {
   id: drafts.id,
@@ -51,10 +52,7 @@ export async function deleteDraftRow(db: Db, id: string) {
 }
 
 /** A newest-first keyset page of one person's drafts (drafts_user_updated_idx). */
-export async function selectDraftPage(
-  db: Db,
-  q: { userId: string; cursor: { updatedAt: number; id: string } | null; limit: number },
-) {
+export async function selectDraftPage(db: Db, q: { userId: string; cursor: Cursor | null; limit: number }) {
   return db
     .select({
       id: drafts.id,
@@ -66,14 +64,7 @@ export async function selectDraftPage(
       updatedAt: drafts.updatedAt,
     })
     .from(drafts)
-    .where(
-      and(
-        eq(drafts.userId, q.userId),
-        q.cursor
-          ? sql`(${drafts.updatedAt}, ${drafts.id}) < (${new Date(q.cursor.updatedAt).toISOString()}::timestamptz, ${q.cursor.id})`
-          : undefined,
-      ),
-    )
+    .where(and(eq(drafts.userId, q.userId), keysetBefore(drafts.updatedAt, drafts.id, q.cursor)))
     .orderBy(desc(drafts.updatedAt), desc(drafts.id))
     .limit(q.limit);
 }

@@ -1,7 +1,7 @@
 import { collapseWhitespace } from '@core/format.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
@@ -154,14 +154,12 @@ function plainExcerpt(markdown: string): string {
 
 export async function listDrafts(ctx: DraftContext, options: { before?: string; limit: number }) {
   const viewer = requireViewer(ctx.viewer);
-  const cursor = decodeCursor(options.before);
-  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(options.before);
   const rows = await queries.selectDraftPage(ctx.db, {
     userId: viewer.id,
-    cursor: cursor ? { updatedAt: cursor.value, id: cursor.id } : null,
+    cursor,
     limit: options.limit,
   });
-  const last = rows.at(-1);
   return {
     list: rows.map((row) => ({
       ...row,
@@ -169,7 +167,7 @@ export async function listDrafts(ctx: DraftContext, options: { before?: string; 
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })),
-    pointer: last && rows.length === options.limit ? encodeCursor(last.updatedAt.getTime(), last.id) : null,
+    pointer: nextPointer(rows, options.limit, (row) => [row.updatedAt, row.id]),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import { alias, union, type AnyPgColumn, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { alias, union, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db, Tx } from '@db/client.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type EntryType,
 } from '@db/schema/content.ts';
 import { follows, users } from '@db/schema/users.ts';
-import type { CursorValue } from '../../http/cursor.ts';
+import { type Cursor, type CursorValue, keysetBefore } from '../../http/cursor.ts';
 import { entryNotMutedBy } from '../mutes/mutes.service.ts';
 import type { TagBrief } from '../tags/tags.service.ts';
 import { userBriefColumns } from '../users/users.service.ts';
@@ -76,13 +76,13 @@ export function cursorValueOf(row: EntryListRow, sort: EntrySort): CursorValue {
   }
 }
 
-function afterCursor(sort: EntrySort, cursor: { value: CursorValue; id: string }): SQL {
-  const column = sortColumn(sort);
-  const value =
-    sort === 'newest' || sort === 'comment'
-      ? sql`${new Date(Number(cursor.value)).toISOString()}::timestamptz`
-      : sql`${Number(cursor.value)}`;
-  return sql`(${column}, ${entries.id}) < (${value}, ${cursor.id})`;
+function afterCursor(sort: EntrySort, cursor: Cursor | null): SQL | undefined {
+  return keysetBefore(
+    sortColumn(sort),
+    entries.id,
+    cursor,
+    sort === 'newest' || sort === 'comment' ? 'time' : 'number',
+  );
 }
 
 export interface EntryPageQuery {
@@ -90,7 +90,7 @@ export interface EntryPageQuery {
   categoryId?: string;
   type?: EntryType;
   userId?: string;
-  cursor: { value: CursorValue; id: string } | null;
+  cursor: Cursor | null;
   limit: number;
   now: Date;
   /** The signed-in viewer whose mutes hide entries (entryNotMutedBy, mutes module). */
@@ -108,7 +108,8 @@ function pageConditions(q: EntryPageQuery): SQL[] {
   if (q.sort === 'comment') where.push(isNotNull(entries.latestCommentAt));
   const since = periodStart(q);
   if (since) where.push(gte(entries.createdAt, since));
-  if (q.cursor) where.push(afterCursor(q.sort, q.cursor));
+  const after = afterCursor(q.sort, q.cursor);
+  if (after) where.push(after);
   return where;
 }
 
@@ -155,13 +156,8 @@ export async function selectTagEntryPage(
   // Newest of the tag alone is one index range; narrowed by category or type it joins entries below.
   if (q.sort === 'newest' && !q.categoryId && !q.type) {
     const where: SQL[] = [eq(entryTags.tagId, q.tagId)];
-    if (q.cursor)
-      where.push(
-        createdBefore(entryTags.entryCreatedAt, entryTags.entryId, {
-          createdAt: Number(q.cursor.value),
-          id: q.cursor.id,
-        }),
-      );
+    const after = keysetBefore(entryTags.entryCreatedAt, entryTags.entryId, q.cursor);
+    if (after) where.push(after);
     const visible = entryNotMutedBy(q.viewerId, { entryId: entryTags.entryId });
     if (visible) where.push(visible);
     const newest = db
@@ -191,16 +187,6 @@ export async function selectTagEntryPage(
     .limit(q.limit);
 }
 
-/** A newest-first keyset position: the created_at (epoch ms) and id of the last row shown. */
-export interface CreatedCursor {
-  createdAt: number;
-  id: string;
-}
-
-function createdBefore(createdAt: AnyPgColumn, id: AnyPgColumn, cursor: CreatedCursor) {
-  return sql`(${createdAt}, ${id}) < (${new Date(cursor.createdAt).toISOString()}::timestamptz, ${cursor.id})`;
-}
-
 /**
  * The 我关注的 feed: newest entries written by people the viewer follows or carrying a tag the
  * viewer subscribes to. Fan-in rather than one filtered scan of all entries: for each followee
@@ -208,10 +194,7 @@ function createdBefore(createdAt: AnyPgColumn, id: AnyPgColumn, cursor: CreatedC
  * index range yields at most `limit` candidates, so the cost grows with what the viewer follows,
  * not with the size of the site. The union removes entries reached both ways.
  */
-export async function selectFollowingEntryPage(
-  db: Db,
-  q: { viewerId: string; cursor: CreatedCursor | null; limit: number },
-) {
+export async function selectFollowingEntryPage(db: Db, q: { viewerId: string; cursor: Cursor | null; limit: number }) {
   const authored = alias(entries, 'authored');
   // Muted content is dropped inside each branch, so every branch still yields `limit` candidates.
   const byFollowee = db
@@ -220,7 +203,7 @@ export async function selectFollowingEntryPage(
     .where(
       and(
         eq(authored.userId, follows.followeeId),
-        q.cursor ? createdBefore(authored.createdAt, authored.id, q.cursor) : undefined,
+        keysetBefore(authored.createdAt, authored.id, q.cursor),
         entryNotMutedBy(q.viewerId, { entryId: authored.id, userId: authored.userId }),
       ),
     )
@@ -233,7 +216,7 @@ export async function selectFollowingEntryPage(
     .where(
       and(
         eq(entryTags.tagId, tagSubscriptions.tagId),
-        q.cursor ? createdBefore(entryTags.entryCreatedAt, entryTags.entryId, q.cursor) : undefined,
+        keysetBefore(entryTags.entryCreatedAt, entryTags.entryId, q.cursor),
         entryNotMutedBy(q.viewerId, { entryId: entryTags.entryId }),
       ),
     )

@@ -8,7 +8,7 @@ import { refreshEntryHotScore } from '@db/ranking.ts';
 import type { EntryType } from '@db/schema/content.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
 import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts';
@@ -120,8 +120,7 @@ async function feedTotal(
  * calls): category, tag and type all narrow the rows, and `total` counts what they select.
  */
 export async function listEntries(db: Db, options: ListEntriesOptions): Promise<EntryPage> {
-  const cursor = decodeCursor(options.before);
-  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(options.before);
   const [category, tag] = await Promise.all([resolveCategory(db, options.category), resolveTag(db, options.tag)]);
   const now = new Date();
   const page = {
@@ -139,12 +138,10 @@ export async function listEntries(db: Db, options: ListEntriesOptions): Promise<
       : queries.selectEntryPage(db, page),
     feedTotal(db, { categoryId: category?.id, tag, type: options.type, sort: options.sort, now }),
   ]);
-  const last = rows.at(-1);
   return {
     total,
     entrylist: await hydrate(db, rows, options.viewer),
-    pointer:
-      last && rows.length === options.limit ? encodeCursor(queries.cursorValueOf(last, options.sort), last.id) : null,
+    pointer: pageOf(rows, options.sort, options.limit),
   };
 }
 
@@ -174,18 +171,16 @@ export async function listFollowingEntries(
   db: Db,
   options: { viewer: Viewer; before?: string; limit: number },
 ): Promise<Omit<EntryPage, 'total'> & { total: null }> {
-  const cursor = decodeCursor(options.before);
-  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(options.before);
   const rows = await queries.selectFollowingEntryPage(db, {
     viewerId: options.viewer.id,
-    cursor: cursor ? { createdAt: Number(cursor.value), id: cursor.id } : null,
+    cursor,
     limit: options.limit,
   });
-  const last = rows.at(-1);
   return {
     total: null,
     entrylist: await hydrate(db, rows, options.viewer),
-    pointer: last && rows.length === options.limit ? encodeCursor(last.createdAt.getTime(), last.id) : null,
+    pointer: nextPointer(rows, options.limit, (row) => [row.createdAt, row.id]),
   };
 }
 
@@ -203,15 +198,8 @@ export async function listRelatedEntries(
   return hydrate(db, rows, options.viewer ?? null);
 }
 
-function decodeBefore(before: string | undefined) {
-  const cursor = decodeCursor(before);
-  if (before && !cursor) throw badRequest('invalid pointer');
-  return cursor;
-}
-
 function pageOf(rows: queries.EntryListRow[], sort: EntrySort, limit: number) {
-  const last = rows.at(-1);
-  return last && rows.length === limit ? encodeCursor(queries.cursorValueOf(last, sort), last.id) : null;
+  return nextPointer(rows, limit, (row) => [queries.cursorValueOf(row, sort), row.id]);
 }
 
 /**
@@ -223,7 +211,7 @@ export async function listTagEntries(
   db: Db,
   options: { tagId: string; sort: EntrySort; before?: string; page?: number; limit: number; viewer: Viewer | null },
 ): Promise<EntryPage> {
-  const cursor = decodeBefore(options.before);
+  const cursor = readPointer(options.before);
   const tag = await getTagById(db, options.tagId, null);
   const page = cursor ? 0 : Math.min(options.page ?? 0, 50);
   const rows = await queries.selectTagEntryPage(db, {
@@ -253,7 +241,7 @@ export async function listUserEntries(
   db: Db,
   options: { userId: string; type?: EntryType; sort: EntrySort; before?: string; limit: number; viewer: Viewer | null },
 ): Promise<EntryPage> {
-  const cursor = decodeBefore(options.before);
+  const cursor = readPointer(options.before);
   const now = new Date();
   const [counts, rows] = await Promise.all([
     queries.selectAuthorCounts(db, options.userId),
@@ -292,7 +280,7 @@ export async function listRecommendedEntries(
   db: Db,
   options: { before?: string; limit: number; viewer: Viewer | null },
 ): Promise<Omit<EntryPage, 'total'>> {
-  const cursor = decodeBefore(options.before);
+  const cursor = readPointer(options.before);
   const rows = await queries.selectEntryPage(db, {
     sort: 'popular',
     cursor,

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
 import { follows, users } from '@db/schema/users.ts';
+import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
@@ -52,16 +53,11 @@ export const followUserColumns = { ...userBriefColumns, followingCount: users.fo
 /** One page of a person's followers or followees, newest follow first (follows_*_created_idx). */
 export async function selectFollowPage(
   db: Db,
-  q: { uid: string; direction: 'followers' | 'followees'; cursor: { value: number; id: string } | null; limit: number },
+  q: { uid: string; direction: 'followers' | 'followees'; cursor: Cursor | null; limit: number },
 ) {
   const mine = q.direction === 'followers' ? follows.followeeId : follows.followerId;
   const other = q.direction === 'followers' ? follows.followerId : follows.followeeId;
-  const where = [eq(mine, q.uid)];
-  if (q.cursor) {
-    where.push(
-      sql`(${follows.createdAt}, ${other}) < (${new Date(q.cursor.value).toISOString()}::timestamptz, ${q.cursor.id})`,
-    );
-  }
+  const where = [eq(mine, q.uid), keysetBefore(follows.createdAt, other, q.cursor)];
   return db
     .select({ ...followUserColumns, followedAt: follows.createdAt })
     .from(follows)

@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
 import { users } from '@db/schema/users.ts';
 import { inArray } from 'drizzle-orm';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -89,17 +89,15 @@ export async function listFollows(
   input: { uid: string; direction: 'followers' | 'followees'; before?: string; limit?: number },
 ) {
   if (!(await userExists(db, input.uid))) throw notFound('此用户不存在');
-  const cursor = decodeCursor(input.before);
-  if (input.before && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.users;
   const rows = await queries.selectFollowPage(db, { uid: input.uid, direction: input.direction, cursor, limit });
-  const last = rows.at(-1);
   const list = await withIsFollow(
     db,
     viewer,
     rows.map(({ followedAt: _at, ...user }) => user),
   );
-  return { list, pointer: last && rows.length === limit ? encodeCursor(last.followedAt.getTime(), last.id) : null };
+  return { list, pointer: nextPointer(rows, limit, (row) => [row.followedAt, row.id]) };
 }
 
 export async function getFollowInfo(db: Db, uid: string) {

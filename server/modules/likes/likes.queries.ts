@@ -3,6 +3,7 @@ import type { Db, Tx } from '@db/client.ts';
 import { entries, entryLikes } from '@db/schema/content.ts';
 import { follows, users } from '@db/schema/users.ts';
 import { refreshEntryHotScore } from '@db/ranking.ts';
+import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
 export async function selectEntryAuthor(db: Db | Tx, entryId: string) {
@@ -72,21 +73,11 @@ export async function selectLikeState(db: Db, userId: string, entryId: string) {
 }
 
 /** A user's likes, newest first (entry_likes_user_created_idx); the entry id breaks ties. */
-export async function selectUserLikes(
-  db: Db,
-  q: { userId: string; cursor: { createdAt: number; entryId: string } | null; limit: number },
-) {
+export async function selectUserLikes(db: Db, q: { userId: string; cursor: Cursor | null; limit: number }) {
   return db
     .select({ entryId: entryLikes.entryId, createdAt: entryLikes.createdAt })
     .from(entryLikes)
-    .where(
-      and(
-        eq(entryLikes.userId, q.userId),
-        q.cursor
-          ? sql`(${entryLikes.createdAt}, ${entryLikes.entryId}) < (${new Date(q.cursor.createdAt).toISOString()}::timestamptz, ${q.cursor.entryId})`
-          : undefined,
-      ),
-    )
+    .where(and(eq(entryLikes.userId, q.userId), keysetBefore(entryLikes.createdAt, entryLikes.entryId, q.cursor)))
     .orderBy(desc(entryLikes.createdAt), desc(entryLikes.entryId))
     .limit(q.limit);
 }

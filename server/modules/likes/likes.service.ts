@@ -9,7 +9,7 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import { isValidId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
@@ -80,13 +80,12 @@ export async function listLikedEntries(
 ) {
   checkId(options.userId);
   const limit = options.limit ?? PAGE_SIZE.feed;
-  const cursor = decodeCursor(options.before);
-  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(options.before);
   const total = await queries.selectUserLikedCount(db, options.userId);
   if (total === null) throw notFound('此用户不存在');
   const likes = await queries.selectUserLikes(db, {
     userId: options.userId,
-    cursor: cursor ? { createdAt: cursor.value, entryId: cursor.id } : null,
+    cursor,
     limit,
   });
   const entrylist = await getEntriesByIds(
@@ -94,12 +93,7 @@ export async function listLikedEntries(
     likes.map((l) => l.entryId),
     options.viewer,
   );
-  const last = likes.at(-1);
-  return {
-    total,
-    entrylist,
-    pointer: last && likes.length === limit ? encodeCursor(last.createdAt.getTime(), last.entryId) : null,
-  };
+  return { total, entrylist, pointer: nextPointer(likes, limit, (like) => [like.createdAt, like.entryId]) };
 }
 
 /** GET /entry/{id}/user: the likers of an entry, zero-based pages; each carries isFollow for the viewer. */

@@ -1,18 +1,14 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { collections, comments, entries, notifications, pins, repos, systemNotifications } from '@db/schema/index.ts';
 
+import { type Cursor, keysetBefore } from '../../http/cursor.ts';
+
 type Executor = Db | Tx;
-type Cursor = { value: number; id: string } | null;
 
 /** One page of groups by latest activity: notifications_user_updated_idx. */
-export async function selectNotificationPage(db: Executor, userId: string, cursor: Cursor, limit: number) {
-  const after = cursor
-    ? or(
-        lt(notifications.updatedAt, new Date(cursor.value)),
-        and(eq(notifications.updatedAt, new Date(cursor.value)), lt(notifications.id, cursor.id)),
-      )
-    : undefined;
+export async function selectNotificationPage(db: Executor, userId: string, cursor: Cursor | null, limit: number) {
+  const after = keysetBefore(notifications.updatedAt, notifications.id, cursor);
   return db
     .select({
       id: notifications.id,
@@ -35,13 +31,8 @@ export async function selectNotificationPage(db: Executor, userId: string, curso
     .limit(limit);
 }
 
-export async function selectSystemPage(db: Executor, userId: string, cursor: Cursor, limit: number) {
-  const after = cursor
-    ? or(
-        lt(systemNotifications.createdAt, new Date(cursor.value)),
-        and(eq(systemNotifications.createdAt, new Date(cursor.value)), lt(systemNotifications.id, cursor.id)),
-      )
-    : undefined;
+export async function selectSystemPage(db: Executor, userId: string, cursor: Cursor | null, limit: number) {
+  const after = keysetBefore(systemNotifications.createdAt, systemNotifications.id, cursor);
   return db
     .select({
       id: systemNotifications.id,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { type NotificationType, notifications, systemNotifications, users } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import { hasMutedUser, listMutedUserIds } from '../mutes/mutes.service.ts';
@@ -188,11 +188,9 @@ export async function listUserNotifications(
   options: { before?: string; limit?: number } = {},
 ): Promise<{ list: NotificationGroup[]; pointer: string | null }> {
   const limit = options.limit ?? NOTIFICATION_PAGE_SIZE;
-  const cursor = decodeCursor(options.before);
-  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(options.before);
   const rows = await queries.selectNotificationPage(db, userId, cursor, limit);
-  const pointer =
-    rows.length === limit ? encodeCursor(rows[rows.length - 1].updatedAt.getTime(), rows[rows.length - 1].id) : null;
+  const pointer = nextPointer(rows, limit, (row) => [row.updatedAt, row.id]);
   const muted = new Set(await listMutedUserIds(db, userId));
   const visible = rows
     .map((row) => ({ row, actorIds: row.actorIds.filter((id) => !muted.has(id)) }))
@@ -256,10 +254,8 @@ export async function listSystemNotifications(
   options: { pointer?: string; limit?: number } = {},
 ): Promise<{ list: SystemNotice[]; pointer: string | null }> {
   const limit = options.limit ?? NOTIFICATION_PAGE_SIZE;
-  const cursor = decodeCursor(options.pointer);
-  if (options.pointer && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(options.pointer);
   const rows = await queries.selectSystemPage(db, userId, cursor, limit);
-  const last = rows[rows.length - 1];
   return {
     list: rows.map((row) => ({
       id: row.id,
@@ -268,7 +264,7 @@ export async function listSystemNotifications(
       content: row.content,
       createdAt: row.createdAt.toISOString(),
     })),
-    pointer: rows.length === limit && last ? encodeCursor(last.createdAt.getTime(), last.id) : null,
+    pointer: nextPointer(rows, limit, (row) => [row.createdAt, row.id]),
   };
 }
 

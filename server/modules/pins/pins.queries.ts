@@ -3,6 +3,7 @@ import type { Db, Tx } from '@db/client.ts';
 import { pinLikes, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
 import { refreshPinHotScore } from '@db/ranking.ts';
+import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 
 export const pinColumns = {
@@ -29,7 +30,7 @@ export interface PinPageQuery {
   sort: PinSort;
   viewerId: string | null;
   userId?: string;
-  cursor: { value: number; id: string } | null;
+  cursor: Cursor | null;
   limit: number;
 }
 
@@ -43,10 +44,7 @@ export async function selectPinPage(db: Db, q: PinPageQuery) {
   }
   const hot = q.sort === 'hot';
   const column = hot ? pins.hotScore : pins.createdAt;
-  if (q.cursor) {
-    const value = hot ? sql`${q.cursor.value}` : sql`${new Date(q.cursor.value).toISOString()}::timestamptz`;
-    where.push(sql`(${column}, ${pins.id}) < (${value}, ${q.cursor.id})`);
-  }
+  where.push(keysetBefore(column, pins.id, q.cursor, hot ? 'number' : 'time'));
   return db
     .select(pinColumns)
     .from(pins)

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
 import { comments, pins } from '@db/schema/social.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { checkOwnImages } from '../comments/comments.service.ts';
@@ -93,8 +93,7 @@ export async function listPins(
   options: { sort: queries.PinSort; before?: string; limit?: number; userId?: string },
 ) {
   if (options.sort === 'following') requireViewer(viewer);
-  const cursor = decodeCursor(options.before);
-  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(options.before);
   const limit = options.limit ?? PAGE_SIZE.feed;
   const rows = await queries.selectPinPage(db, {
     sort: options.sort,
@@ -103,13 +102,9 @@ export async function listPins(
     cursor,
     limit,
   });
-  const last = rows.at(-1);
   return {
     pins: await hydrate(db, rows, viewer),
-    pointer:
-      last && rows.length === limit
-        ? encodeCursor(options.sort === 'hot' ? last.hotScore : last.createdAt.getTime(), last.id)
-        : null,
+    pointer: nextPointer(rows, limit, (row) => [options.sort === 'hot' ? row.hotScore : row.createdAt, row.id]),
   };
 }
 

@@ -1,24 +1,16 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@db/client.ts';
 import { bookletPurchases, booklets } from '@db/schema/commerce.ts';
 import { entries, entryLikes, tagSubscriptions, tags } from '@db/schema/content.ts';
 import { collectionFollows, collections, comments, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
+import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import { userBriefColumns } from '../users/users.service.ts';
-
-export type Cursor = { value: number; id: string } | null;
 
 interface PageQuery {
   uid: string;
-  cursor: Cursor;
+  cursor: Cursor | null;
   limit: number;
-}
-
-/** Keyset condition: rows strictly older than the cursor's (time, id). */
-function before(column: AnyPgColumn, id: AnyPgColumn, cursor: Cursor) {
-  if (!cursor) return undefined;
-  return sql`(${column}, ${id}) < (${new Date(cursor.value).toISOString()}::timestamptz, ${cursor.id})`;
 }
 
 /** The profile header's user row with its counters; null when there is no such user. */
@@ -61,7 +53,7 @@ export async function selectAuthorEntryPage(db: Db, q: PageQuery & { kind: 'arti
       and(
         eq(entries.userId, q.uid),
         q.kind === 'article' ? eq(entries.originalUrl, '') : ne(entries.originalUrl, ''),
-        before(entries.createdAt, entries.id, q.cursor),
+        keysetBefore(entries.createdAt, entries.id, q.cursor),
       ),
     )
     .orderBy(desc(entries.createdAt), desc(entries.id))
@@ -84,7 +76,7 @@ export async function selectCreatedCollectionPage(db: Db, q: PageQuery) {
   return db
     .select({ ...collectionColumns, at: collections.createdAt })
     .from(collections)
-    .where(and(eq(collections.userId, q.uid), before(collections.createdAt, collections.id, q.cursor)))
+    .where(and(eq(collections.userId, q.uid), keysetBefore(collections.createdAt, collections.id, q.cursor)))
     .orderBy(desc(collections.createdAt), desc(collections.id))
     .limit(q.limit);
 }
@@ -98,7 +90,7 @@ export async function selectFollowedCollectionPage(db: Db, q: PageQuery) {
     .where(
       and(
         eq(collectionFollows.userId, q.uid),
-        before(collectionFollows.createdAt, collectionFollows.collectionId, q.cursor),
+        keysetBefore(collectionFollows.createdAt, collectionFollows.collectionId, q.cursor),
       ),
     )
     .orderBy(desc(collectionFollows.createdAt), desc(collectionFollows.collectionId))
@@ -119,7 +111,10 @@ export async function selectSubscribedTagPage(db: Db, q: PageQuery) {
     .from(tagSubscriptions)
     .innerJoin(tags, eq(tags.id, tagSubscriptions.tagId))
     .where(
-      and(eq(tagSubscriptions.userId, q.uid), before(tagSubscriptions.createdAt, tagSubscriptions.tagId, q.cursor)),
+      and(
+        eq(tagSubscriptions.userId, q.uid),
+        keysetBefore(tagSubscriptions.createdAt, tagSubscriptions.tagId, q.cursor),
+      ),
     )
     .orderBy(desc(tagSubscriptions.createdAt), desc(tagSubscriptions.tagId))
     .limit(q.limit);
@@ -163,12 +158,11 @@ export type ActivityRow = { kind: ActivityKind; target: string; created_at: stri
  */
 export async function selectActivityPage(db: Db, q: PageQuery): Promise<ActivityRow[]> {
   const { uid, cursor, limit } = q;
-  const at = cursor ? sql`${new Date(cursor.value).toISOString()}::timestamptz` : null;
   // Each part is ordered like the whole (time, then key; the kind is fixed within a part), so a
   // page that ends among rows of one millisecond resumes at the right one.
   const source = (kind: ActivityKind, id: SQL, createdAt: SQL, from: SQL, where: SQL) =>
     sql`(select ${kind}::text as kind, ${id} as target, ${createdAt} as created_at, ${kind}::text || ':' || ${id} as key
-      from ${from} where ${where} ${at ? sql`and (${createdAt}, ${kind}::text || ':' || ${id}) < (${at}, ${cursor?.id ?? ''})` : sql``}
+      from ${from} where ${and(where, keysetBefore(createdAt, sql`${kind}::text || ':' || ${id}`, cursor))}
       order by ${createdAt} desc, ${id} desc limit ${limit})`;
   const result: unknown = await db.execute(sql`
     select kind, target, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, key from (

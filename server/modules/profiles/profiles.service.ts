@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, type Viewer } from '../auth/auth.policy.ts';
 import { type EntryView, getEntriesByIds } from '../entries/entries.service.ts';
 import { getPinsByIds, type PinView } from '../pins/pins.service.ts';
@@ -9,7 +9,6 @@ import { type UserBrief, userExists, getUserBriefs } from '../users/users.servic
 import { isMuted } from '../mutes/mutes.service.ts';
 import {
   type ActivityKind,
-  type Cursor,
   selectActivityComments,
   selectActivityPage,
   selectAuthorEntryPage,
@@ -23,17 +22,6 @@ import {
 } from './profiles.queries.ts';
 
 export type { ActivityKind };
-
-function readCursor(before: string | undefined): Cursor {
-  const cursor = decodeCursor(before);
-  if (before && !cursor) throw badRequest('invalid pointer');
-  return cursor;
-}
-
-function pointerOf<T>(rows: T[], limit: number, at: (row: T) => Date, id: (row: T) => string): string | null {
-  const last = rows.at(-1);
-  return last && rows.length === limit ? encodeCursor(at(last).getTime(), id(last)) : null;
-}
 
 /** The profile header and stats sidebar (SPEC §2.3, DESIGN.md profile). Unknown users are 404. */
 export async function getUserProfile(db: Db, viewer: Viewer | null, id: string) {
@@ -66,7 +54,7 @@ interface PageInput {
 
 /** The article tab (written: no original URL) or the share tab (shared links), newest first. */
 export async function listUserEntries(db: Db, viewer: Viewer | null, input: PageInput & { kind: 'article' | 'share' }) {
-  const cursor = readCursor(input.before);
+  const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
   const rows = await selectAuthorEntryPage(db, { uid: input.uid, kind: input.kind, cursor, limit });
   return {
@@ -75,18 +63,13 @@ export async function listUserEntries(db: Db, viewer: Viewer | null, input: Page
       rows.map((r) => r.id),
       viewer,
     ),
-    pointer: pointerOf(
-      rows,
-      limit,
-      (r) => r.at,
-      (r) => r.id,
-    ),
+    pointer: nextPointer(rows, limit, (r) => [r.at, r.id]),
   };
 }
 
 /** The collection tab: collections the person created or follows (read from the collections tables). */
 export async function listUserCollections(db: Db, input: PageInput & { kind: 'created' | 'followed' }) {
-  const cursor = readCursor(input.before);
+  const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
   const page = { uid: input.uid, cursor, limit };
   const rows =
@@ -101,28 +84,18 @@ export async function listUserCollections(db: Db, input: PageInput & { kind: 'cr
       author: byId.get(userId) ?? null,
       createdAt: createdAt.toISOString(),
     })),
-    pointer: pointerOf(
-      rows,
-      limit,
-      (r) => r.at,
-      (r) => r.id,
-    ),
+    pointer: nextPointer(rows, limit, (r) => [r.at, r.id]),
   };
 }
 
 /** The tag tab: tags the person subscribes to, latest first. */
 export async function listUserTags(db: Db, input: PageInput) {
-  const cursor = readCursor(input.before);
+  const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.subscribedTags;
   const rows = await selectSubscribedTagPage(db, { uid: input.uid, cursor, limit });
   return {
     tagList: rows.map(({ at: _at, ...t }) => t),
-    pointer: pointerOf(
-      rows,
-      limit,
-      (r) => r.at,
-      (r) => r.id,
-    ),
+    pointer: nextPointer(rows, limit, (r) => [r.at, r.id]),
   };
 }
 
@@ -156,7 +129,7 @@ export interface ActivityItem {
  */
 export async function listUserLog(db: Db, viewer: Viewer | null, input: PageInput) {
   if (!(await userExists(db, input.uid))) throw notFound('此用户不存在');
-  const cursor = readCursor(input.before);
+  const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
   const rows = await selectActivityPage(db, { uid: input.uid, cursor, limit });
   const ids = (kind: ActivityKind) => rows.filter((r) => r.kind === kind).map((r) => r.target);
@@ -187,9 +160,5 @@ export async function listUserLog(db: Db, viewer: Viewer | null, input: PageInpu
       comment: comment ? { id: comment.id, content: comment.content } : null,
     };
   });
-  const last = rows.at(-1);
-  return {
-    list,
-    pointer: last && rows.length === limit ? encodeCursor(new Date(last.created_at).getTime(), last.key) : null,
-  };
+  return { list, pointer: nextPointer(rows, limit, (row) => [new Date(row.created_at), row.key]) };
 }
