@@ -23,6 +23,16 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: PostgreSQL delivers every NOTIFY committed on it, by any process, to
+   * `handlers.notify`. One dedicated connection outside the pool serves every channel of this
+   * database (PGlite: its own listener); it is opened by the first call, whose promise resolves
+   * once the LISTEN is in place, and closed by close(). When that connection is lost,
+   * notifications may have been missed: `handlers.reset` is called, and the connection is
+   * reopened (with its LISTENs) every 2 s until it succeeds. Returns the function that stops
+   * listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => void>;
   close(): Promise<void>;
   /** PGlite only: the raw handle, for dumps in tests. */
   pglite?: PGlite;
@@ -51,6 +61,14 @@ function retryConflicts(db: Db, onRetry?: (error: unknown, attempt: number) => v
     }
   }) as Db['transaction'];
   return db;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  /** Called when notifications may have been missed (a lost connection). */
+  reset?(): void;
+  /** Called when a lost connection is back and listening again. */
+  resumed?(): void;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -87,9 +105,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = retryConflicts(drizzlePg(pool, { schema }) as unknown as Db, options.onTransactionRetry);
+    const listener = new PostgresListener(pool.options);
     return {
       db,
       driver: 'postgres',
+      listen: (channel, handlers) => listener.listen(channel, handlers),
       migrate: () =>
         migratePg(db as never, {
           migrationsFolder,
@@ -98,7 +118,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const dataDir = options.url === 'memory://' ? undefined : options.url;
@@ -111,12 +134,106 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     driver: 'pglite',
     pglite: client,
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, (payload) => handlers.notify(payload));
+      return () => void unlisten().catch(() => {});
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
     },
     close: () => client.close(),
   };
+}
+
+const RELISTEN_MS = 2000;
+
+/** One connection of its own (LISTEN holds its session) for every channel a process listens on. */
+class PostgresListener {
+  private readonly channels = new Map<string, Set<ListenHandlers>>();
+  private client: pg.Client | null = null;
+  /** The channels the current connection LISTENs on. */
+  private listened = new Set<string>();
+  private connecting: Promise<pg.Client> | null = null;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+  private wasLost = false;
+
+  constructor(private readonly options: pg.PoolConfig) {}
+
+  async listen(channel: string, handlers: ListenHandlers): Promise<() => void> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    let set = this.channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+    }
+    set.add(handlers);
+    const client = await this.connect();
+    if (!this.listened.has(channel)) {
+      this.listened.add(channel);
+      await client.query(`LISTEN ${channel}`);
+    }
+    return () => {
+      set.delete(handlers);
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client(this.options);
+      client.on('notification', (message) => {
+        for (const handlers of this.channels.get(message.channel) ?? []) handlers.notify(message.payload ?? '');
+      });
+      client.on('error', () => this.lost(client));
+      client.on('end', () => this.lost(client));
+      try {
+        await client.connect();
+        this.listened = new Set(this.channels.keys());
+        for (const channel of this.listened) await client.query(`LISTEN ${channel}`);
+      } catch (error) {
+        client.end().catch(() => {});
+        throw error;
+      } finally {
+        this.connecting = null;
+      }
+      if (this.closed) {
+        await client.end();
+        throw new Error('the database is closed');
+      }
+      this.client = client;
+      if (this.wasLost) {
+        this.wasLost = false;
+        for (const set of this.channels.values()) for (const handlers of set) handlers.resumed?.();
+      }
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private lost(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    this.wasLost = true;
+    client.end().catch(() => {});
+    for (const set of this.channels.values()) for (const handlers of set) handlers.reset?.();
+    const reconnect = () => {
+      if (this.closed) return;
+      this.connect().catch(() => {
+        this.retry = setTimeout(reconnect, RELISTEN_MS);
+      });
+    };
+    this.retry = setTimeout(reconnect, RELISTEN_MS);
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => null));
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
 }
 
 /** PGlite has no autovacuum: refresh planner statistics after bulk loads (STACK-NOTES). */

@@ -163,7 +163,9 @@ describe('envelope and errors', () => {
     const response = await withFailingRoute.request('/test/explode');
     expect(response.status).toBe(500);
     const requestId = response.headers.get('x-request-id');
-    expect(requestId).toMatch(/^[0-9a-f]{16}$/);
+    // This process's random prefix, then a counter: unique without a random draw per request.
+    expect(requestId).toMatch(/^[0-9a-f]{8}[0-9a-z]+$/);
+    expect((await withFailingRoute.request('/test/explode')).headers.get('x-request-id')).not.toBe(requestId);
     const body = await response.json();
     expect(body).toEqual({ s: 0, m: '服务器出错了，请稍后再试', d: { requestId } });
     expect(JSON.stringify(body)).not.toContain('hunter2');
@@ -177,10 +179,13 @@ describe('envelope and errors', () => {
 
 describe('security headers', () => {
   it('sets CSP with a fresh nonce and frame-ancestors none, nosniff and a referrer policy', async () => {
-    const first = await app.request('/api/tag/categories');
-    const second = await app.request('/api/tag/categories');
+    // A document with an inline script draws a nonce; each response its own, the one its script carries.
+    const first = await app.request('/api/docs');
+    const second = await app.request('/api/docs');
     const csp = first.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{16,})'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await first.text()).toContain(`<script nonce="${nonce}">`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
@@ -188,6 +193,13 @@ describe('security headers', () => {
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(first.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('gives the JSON API a short policy: nothing may load, frame or sniff it', async () => {
+    const response = await app.request('/api/tag/categories');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000');
   });
 
   it('also sets them on errors', async () => {
@@ -213,7 +225,7 @@ describe('compression', () => {
     expect(JSON.parse(brotliDecompressSync(bytes).toString('utf8'))).toEqual(JSON.parse(plainText));
   });
 
-  it('drops the static file’s content-length when it compresses it, so clients do not wait for missing bytes', async () => {
+  it('gives a compressed static file the compressed length, so clients wait for exactly the bytes sent', async () => {
     const clientDir = mkdtempSync(path.join(tmpdir(), 'jinsha-client-'));
     try {
       mkdirSync(path.join(clientDir, 'assets'));
@@ -230,9 +242,10 @@ describe('compression', () => {
         headers: { 'accept-encoding': 'gzip' },
       });
       expect(response.headers.get('content-encoding')).toBe('gzip');
-      expect(response.headers.get('content-length')).toBeNull();
       expect(response.headers.get('cache-control')).toContain('immutable');
-      expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8')).toBe(css);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get('content-length')).toBe(String(body.length));
+      expect(gunzipSync(body).toString('utf8')).toBe(css);
       // Static files carry the security headers too.
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');

@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { Database } from '@db/client.ts';
 import type { Adapters } from './adapters/index.ts';
+import { changeBus } from './adapters/changes.ts';
+import { createSessionResolver } from './modules/auth/auth.sessions.ts';
 import { LOCAL_UPLOADS_PATH } from './adapters/storage.ts';
 import type { Env } from './env.ts';
 import { compression } from './http/compression.ts';
@@ -69,13 +71,27 @@ const services: Array<[service: string, api: Api]> = [
   ['user', muteApi],
 ];
 
-/** Files of the client build; only responses for files found carry the given Cache-Control. */
-function staticFiles(root: string, cacheControl: string, mountPath?: string): MiddlewareHandler {
+/**
+ * Files of the client build; only responses for files found carry the given Cache-Control.
+ * With `names`, only a path whose first segment is one of them is looked up on disk (the names in
+ * the build's top folder, read once), so pages and API calls cost no file-system call.
+ */
+function staticFiles(
+  root: string,
+  cacheControl: string,
+  options: { mountPath?: string; names?: Set<string> } = {},
+): MiddlewareHandler {
+  const { mountPath, names } = options;
   const serve = serveStatic({
     root,
     rewriteRequestPath: mountPath ? (requestPath) => requestPath.slice(mountPath.length) : undefined,
   });
   return async (c, next) => {
+    if (names) {
+      const path = c.req.path;
+      const end = path.indexOf('/', 1);
+      if (!names.has(end === -1 ? path.slice(1) : path.slice(1, end))) return next();
+    }
     // serveStatic answers with a Response when it found the file, and calls next() otherwise.
     const found = await serve(c, next);
     if (found instanceof Response) found.headers.set('Cache-Control', cacheControl);
@@ -130,20 +146,23 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   if (clientDir) {
     // Hashed build files never change; other public files (favicon, avatars) may.
     app.use('/assets/*', staticFiles(clientDir, 'public, max-age=31536000, immutable'));
-    app.use('*', staticFiles(clientDir, 'public, max-age=3600'));
+    const names = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'));
+    app.use('*', staticFiles(clientDir, 'public, max-age=3600', { names }));
   }
   if (adapters.storage.kind === 'local') {
     // Uploaded files are stored under fresh ids and never rewritten.
     mkdirSync(env.UPLOADS_DIR, { recursive: true });
     app.use(
       `${LOCAL_UPLOADS_PATH}/*`,
-      staticFiles(env.UPLOADS_DIR, 'public, max-age=31536000, immutable', LOCAL_UPLOADS_PATH),
+      staticFiles(env.UPLOADS_DIR, 'public, max-age=31536000, immutable', { mountPath: LOCAL_UPLOADS_PATH }),
     );
   }
   // Before anything reads a body: the token form, sign-in, validators, page actions.
   app.use(bodyLimits());
   app.use(refuseNulCharacters());
-  app.use(requestContext({ db: database.db, env, logger, adapters }));
+  const changes = changeBus(database);
+  const sessions = createSessionResolver(database, changes, env.SESSION_CACHE_SECONDS);
+  app.use(requestContext({ db: database.db, env, logger, adapters, sessions }));
   app.use(csrfGuard(env.SITE_URL));
   app.onError(handleError);
 

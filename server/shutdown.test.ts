@@ -150,6 +150,9 @@ describe('graceful shutdown', () => {
     slow.write('Accept: application/json\r\n\r\n');
     const raw = await response;
     expect(raw).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    // The headers every response gets, set on Node's response by the middleware (server/http/headers.ts).
+    expect(raw).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/);
+    expect(raw).toMatch(/\r\nX-Request-Id: [0-9a-f]{8}[0-9a-z]+\r\n/);
     expect(raw).toContain('"s":1');
 
     const [code, signal] = await exited;

@@ -21,7 +21,7 @@ export function mountApiDocs(api: Hono<AppEnv>, options: { title: string; specUr
     return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
   });
   api.get('/docs', (c) => {
-    const nonce = c.get('nonce');
+    const nonce = c.get('nonce')();
     return c.html(`<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title}</title><link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>

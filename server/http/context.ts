@@ -21,5 +21,6 @@ export interface RequestContext {
 }
 
 export interface AppEnv {
-  Variables: { ctx: RequestContext; nonce: string };
+  /** `nonce` draws the request's CSP nonce on first call (securityHeaders). */
+  Variables: { ctx: RequestContext; nonce: () => string };
 }

@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { STATUS, type Envelope } from '@core/envelope.ts';
 import { isDatabaseUnavailable } from '@db/errors.ts';
+import { leaveUncompressed } from './compression.ts';
 import { isAppError } from './errors.ts';
 import type { AppEnv } from './context.ts';
 
@@ -12,7 +14,18 @@ import type { AppEnv } from './context.ts';
  * for `d`, and the API tests check responses against the contracts' schemas.
  */
 export function ok<T>(c: Context, data: T): never {
-  return c.json({ s: STATUS.ok, m: 'ok', d: data } satisfies Envelope<T>, 200) as never;
+  return json(c, { s: STATUS.ok, m: 'ok', d: data } satisfies Envelope<T>, 200) as never;
+}
+
+/**
+ * c.json, except that a short answer is marked for the compression middleware to leave alone
+ * without reading its headers: with one plain header object and nothing else, it reaches Node
+ * without a Headers object ever being built.
+ */
+function json(c: Context, value: unknown, status: ContentfulStatusCode) {
+  const body = JSON.stringify(value);
+  const response = c.body(body, status, { 'Content-Type': 'application/json' });
+  return body.length * 3 < 1024 || Buffer.byteLength(body) < 1024 ? leaveUncompressed(response) : response;
 }
 
 /** The message of the first zod issue: schemas carry the spec's Chinese texts. */
@@ -25,10 +38,10 @@ export const UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后再试';
 /** The one place errors become the envelope and an HTTP status (SPEC §8). */
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (isAppError(error)) {
-    return c.json({ s: error.s, m: error.message, d: error.data } satisfies Envelope, error.status);
+    return json(c, { s: error.s, m: error.message, d: error.data } satisfies Envelope, error.status);
   }
   if (error instanceof ZodError) {
-    return c.json({ s: STATUS.error, m: zodMessage(error), d: null } satisfies Envelope, 400);
+    return json(c, { s: STATUS.error, m: zodMessage(error), d: null } satisfies Envelope, 400);
   }
   if (error instanceof HTTPException) {
     const status = error.status;

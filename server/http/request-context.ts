@@ -7,88 +7,155 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '@db/client.ts';
 import type { Env } from '../env.ts';
-import { SESSION_COOKIE, resolveSession, signIn } from '../modules/auth/auth.service.ts';
-import type { AppEnv } from './context.ts';
+import { SESSION_COOKIE, signIn } from '../modules/auth/auth.service.ts';
+import type { SessionResolver } from '../modules/auth/auth.sessions.ts';
+import type { AppEnv, RequestContext } from './context.ts';
+import type { Viewer } from '../modules/auth/auth.policy.ts';
 import { ok } from './envelope.ts';
+import { requestCookie, requestHeader, setResponseHeaders } from './headers.ts';
 
 export const SUID_COOKIE = 'jinsha_suid';
 
 /**
  * The token form for non-browser clients (SPEC §7): uid, token and client_id (or device_id)
  * as query, form fields or X-Uid / X-Token / X-Client-Id headers. The token is the session id.
+ * Headers and query answer at once; only a form body (an /api write) is read asynchronously.
  */
-async function readTokenForm(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
-  const header = c.req.header('x-token');
-  if (header) return { uid: c.req.header('x-uid'), token: header };
-  const query = c.req.query('token');
-  if (query) return { uid: c.req.query('uid'), token: query };
-  const type = c.req.header('content-type') ?? '';
+function readTokenForm(
+  c: Context<AppEnv>,
+): { uid: string | undefined; token: string } | null | Promise<{ uid: string | undefined; token: string } | null> {
+  const header = requestHeader(c, 'x-token');
+  if (header) return { uid: requestHeader(c, 'x-uid'), token: header };
+  if (c.req.url.includes('token=')) {
+    const query = c.req.query('token');
+    if (query) return { uid: c.req.query('uid'), token: query };
+  }
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return null;
+  const type = requestHeader(c, 'content-type') ?? '';
   if (c.req.path.startsWith('/api/') && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(type)) {
-    const form = await c.req.parseBody();
-    if (typeof form.token === 'string')
-      return { uid: typeof form.uid === 'string' ? form.uid : undefined, token: form.token };
+    return c.req.parseBody().then((form) =>
+      typeof form.token === 'string'
+        ? { uid: typeof form.uid === 'string' ? form.uid : undefined, token: form.token }
+        : null,
+    );
   }
   return null;
 }
 
-/** Builds the per-request context: request id, logger, viewer, anonymous visitor id, bot flag. */
-export function requestContext(deps: {
+/** Request ids: this process's random prefix and a counter (unique without a random draw per request). */
+const REQUEST_ID_PREFIX = randomBytes(4).toString('hex');
+let requestCounter = 0;
+
+const SUID_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 86400 } as const;
+
+interface ContextDeps {
   db: Db;
   env: Env;
   logger: Logger;
   adapters: Adapters;
-}): MiddlewareHandler<AppEnv> {
+  sessions: SessionResolver;
+}
+
+/**
+ * One request's context. What a request may not need is made on first use: its child logger,
+ * the bot check, the CSP nonce and the visitor id (reading `suid` sets its cookie when the
+ * visitor had none).
+ */
+class LazyRequestContext implements RequestContext {
+  readonly db: Db;
+  readonly env: Env;
+  readonly adapters: Adapters;
+  #logger: Logger | undefined;
+  #isBot: boolean | undefined;
+  #suid: string | null | undefined;
+  suidIssued = false;
+
+  constructor(
+    private readonly c: Context<AppEnv>,
+    private readonly deps: ContextDeps,
+    readonly requestId: string,
+    readonly viewer: Viewer | null,
+  ) {
+    this.db = deps.db;
+    this.env = deps.env;
+    this.adapters = deps.adapters;
+  }
+
+  get logger(): Logger {
+    this.#logger ??= this.deps.logger.child({ requestId: this.requestId });
+    return this.#logger;
+  }
+
+  get isBot(): boolean {
+    this.#isBot ??= isbot(requestHeader(this.c, 'user-agent') ?? '');
+    return this.#isBot;
+  }
+
+  get nonce(): string {
+    return this.c.get('nonce')();
+  }
+
+  /** The visitor id the cookie holds, or null; never issues one. */
+  get existingSuid(): string | null {
+    if (this.#suid === undefined) {
+      const cookie = requestCookie(this.c, SUID_COOKIE);
+      this.#suid = cookie && /^[0-9a-f]{24}$/.test(cookie) ? cookie : null;
+    }
+    return this.#suid;
+  }
+
+  get suid(): string {
+    const existing = this.existingSuid;
+    if (existing) return existing;
+    const issued = randomBytes(12).toString('hex');
+    this.#suid = issued;
+    this.suidIssued = true;
+    setCookie(this.c, SUID_COOKIE, issued, SUID_COOKIE_OPTIONS);
+    return issued;
+  }
+}
+
+/**
+ * Builds the per-request context: request id, logger, viewer, anonymous visitor id, bot flag.
+ * The response's X-Request-Id is set on the finished response, once.
+ */
+export function requestContext(deps: ContextDeps): MiddlewareHandler<AppEnv> {
+  const logRequests = deps.logger.isLevelEnabled('info');
   return async (c, next) => {
-    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomBytes(8).toString('hex');
-    const logger = deps.logger.child({ requestId });
-    const tokenForm = await readTokenForm(c);
-    const cookieToken = getCookie(c, SESSION_COOKIE);
-    let viewer = await resolveSession(deps.db, tokenForm?.token ?? cookieToken);
+    const requestId =
+      requestHeader(c, 'x-request-id')?.slice(0, 64) || `${REQUEST_ID_PREFIX}${(++requestCounter).toString(36)}`;
+    let tokenForm = readTokenForm(c);
+    if (tokenForm instanceof Promise) tokenForm = await tokenForm;
+    const token = tokenForm?.token ?? requestCookie(c, SESSION_COOKIE);
+    let viewer = token ? await deps.sessions.resolve(token) : null;
     if (viewer && tokenForm?.uid && tokenForm.uid !== viewer.id) viewer = null;
-    // The visitor id cookie is set only when something reads ctx.suid (a view count, the
-    // recommender): an anonymous page view sets no cookie, so shared caches may keep it.
-    const cookieSuid = getCookie(c, SUID_COOKIE);
-    let suid = cookieSuid && /^[0-9a-f]{24}$/.test(cookieSuid) ? cookieSuid : null;
-    let suidIssued = false;
-    const suidCookie = { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 86400 } as const;
-    c.set('ctx', {
-      db: deps.db,
-      adapters: deps.adapters,
-      env: deps.env,
-      logger,
-      requestId,
-      viewer,
-      get suid() {
-        if (!suid) {
-          suid = randomBytes(12).toString('hex');
-          suidIssued = true;
-          setCookie(c, SUID_COOKIE, suid, suidCookie);
-        }
-        return suid;
-      },
-      isBot: isbot(c.req.header('user-agent') ?? ''),
-      nonce: c.get('nonce'),
-    });
-    c.header('X-Request-Id', requestId);
-    const started = performance.now();
+    const ctx = new LazyRequestContext(c, deps, requestId, viewer);
+    c.set('ctx', ctx);
+    const started = logRequests ? performance.now() : 0;
     await next();
-    if (suidIssued && suid) {
+    setResponseHeaders(c, [['X-Request-Id', requestId]]);
+    // A write of theirs may have changed what their cached session holds (name, avatar, counts).
+    if (viewer && c.req.method !== 'GET' && c.req.method !== 'HEAD') deps.sessions.dropViewer(viewer.id);
+    if (ctx.suidIssued) {
+      // The visitor id cookie is set only when something read ctx.suid (a view count, the
+      // recommender): an anonymous page view sets no cookie, so shared caches may keep it.
       // A handler that returns its own Response (the page renderer) drops headers set before it.
       if (!c.res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SUID_COOKIE}=`))) {
-        setCookie(c, SUID_COOKIE, suid, suidCookie);
+        setCookie(c, SUID_COOKIE, ctx.suid, SUID_COOKIE_OPTIONS);
       }
       // A response that sets a cookie is personal: never kept by a shared cache.
       c.res.headers.set('Cache-Control', 'private, no-store');
     }
-    logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
+    if (logRequests)
+      ctx.logger.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
   };
 }
 

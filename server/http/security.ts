@@ -3,23 +3,25 @@ import { type Envelope, STATUS } from '@core/envelope.ts';
 import { UPLOADS_PATH } from '@core/user-urls.ts';
 import { randomBytes } from 'node:crypto';
 import type { AppEnv } from './context.ts';
+import { setResponseHeaders } from './headers.ts';
 
 const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 /**
- * Security headers, on every response but /healthz and /readyz: pages, API answers, the client
- * build's files and uploads. Scripts run only from our origin or with the per-request nonce that the
- * document shell puts on React Router's inline hydration scripts.
+ * Security headers, set once on the finished response, on every response but /healthz and
+ * /readyz. Documents (pages, /api/docs, the OAuth popup's redirects) and the client build's files
+ * get the full set: scripts run only from our origin or with the per-request
+ * nonce that the document shell puts on React Router's inline hydration scripts, drawn only when
+ * something asks for it. The JSON API gets what a non-document needs, in few bytes (every byte of
+ * a head is paid on every call): nothing may load or frame it, nothing may sniff it, HTTPS only.
+ * Uploaded files are people's images: opened on their own they may run nothing and load nothing.
  */
 export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const nonce = randomBytes(16).toString('base64');
-    c.set('nonce', nonce);
-    await next();
-    const connect = options.dev ? "'self' ws: wss:" : "'self'";
-    const csp = [
+  const connect = options.dev ? "'self' ws: wss:" : "'self'";
+  const csp = (nonce: string | undefined) =>
+    [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'${options.dev ? " 'unsafe-eval'" : ''}`,
+      `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}${options.dev ? " 'unsafe-eval'" : ''}`,
       // React's style props render as attributes; styles cannot run code.
       "style-src 'self' 'unsafe-inline'",
       // Entry covers and shared-link screenshots come from the open web, some only over http.
@@ -31,17 +33,37 @@ export function securityHeaders(options: { dev: boolean }): MiddlewareHandler<Ap
       "form-action 'self'",
       "object-src 'none'",
     ].join('; ');
-    // Uploaded files are people's images: opened on their own they may run nothing and load nothing.
-    const upload = c.req.path.startsWith(`${UPLOADS_PATH}/`);
-    c.header('Content-Security-Policy', upload ? UPLOAD_CSP : csp);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
+  const hsts: Array<[string, string]> = options.dev ? [] : [['Strict-Transport-Security', 'max-age=15552000']];
+  const documentWithoutNonce = csp(undefined);
+  const documentHeaders: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ...hsts,
+  ];
+  const apiHeaders: Array<[string, string]> = [
+    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['X-Content-Type-Options', 'nosniff'],
+    ...hsts,
+  ];
+  return async (c, next) => {
+    let nonce: string | undefined;
+    c.set('nonce', () => {
+      nonce ??= randomBytes(16).toString('base64');
+      return nonce;
+    });
+    await next();
+    const path = c.req.path;
     // The third-party login popup (/api/oauth/*, /oauth/done) must keep its opener across the
     // provider's pages, which a stricter policy would cut off (server/modules/account).
-    const oauthPopup = c.req.path.startsWith('/api/oauth/') || c.req.path.startsWith('/oauth/');
-    c.header('Cross-Origin-Opener-Policy', oauthPopup ? 'unsafe-none' : 'same-origin-allow-popups');
-    if (!options.dev) c.header('Strict-Transport-Security', 'max-age=15552000');
+    const oauthPopup = path.startsWith('/api/oauth/') || path.startsWith('/oauth/');
+    if (nonce === undefined && !oauthPopup && path.startsWith('/api/')) return setResponseHeaders(c, apiHeaders);
+    const upload = path.startsWith(`${UPLOADS_PATH}/`);
+    setResponseHeaders(c, [
+      ['Content-Security-Policy', upload ? UPLOAD_CSP : nonce ? csp(nonce) : documentWithoutNonce],
+      ...documentHeaders,
+      ['Cross-Origin-Opener-Policy', oauthPopup ? 'unsafe-none' : 'same-origin-allow-popups'],
+    ]);
   };
 }
 

@@ -23,6 +23,9 @@ export function createTestEnv(overrides: Record<string, string> = {}): Env {
   return readEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Tests write to the database directly and read at once: the caches are tested on their own.
+    SESSION_CACHE_SECONDS: '0',
+    CACHE_GRACE_MS: '0',
     SITE_URL: TEST_ORIGIN,
     UPLOADS_DIR: path.join(tmpdir(), 'jinsha-test-uploads'),
     ...overrides,

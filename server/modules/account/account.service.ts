@@ -30,6 +30,7 @@ import {
   verifySmsCode,
 } from '../verification/verification.service.ts';
 import * as queries from './account.queries.ts';
+import { publishChange } from '../../adapters/changes.ts';
 import { configuredProviders } from './oauth.providers.ts';
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof queries.findAccount>>>;
@@ -161,6 +162,7 @@ export async function changePassword(
     // Everyone else holding this account's sessions must sign in again.
     return queries.deleteOtherSessions(tx, me.id, me.sessionId);
   });
+  await publishChange(db, { kind: 'user', key: me.id });
   return { endedSessions: ended };
 }
 
@@ -311,12 +313,15 @@ export async function endSession(db: Db, viewer: Viewer | null, sessionId: strin
   const me = requireViewer(viewer);
   if (sessionId === me.sessionId) throw badRequest('当前会话请通过登出结束');
   if (!(await queries.deleteSession(db, me.id, sessionId))) throw notFound('会话不存在');
+  await publishChange(db, { kind: 'session', key: sessionId });
   return { id: sessionId };
 }
 
 export async function endOtherSessions(db: Db, viewer: Viewer | null) {
   const me = requireViewer(viewer);
-  return { ended: await queries.deleteOtherSessions(db, me.id, me.sessionId) };
+  const ended = await queries.deleteOtherSessions(db, me.id, me.sessionId);
+  await publishChange(db, { kind: 'user', key: me.id });
+  return { ended };
 }
 
 // ——— mail subscriptions ———

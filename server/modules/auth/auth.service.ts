@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { getUserBrief } from '../users/users.service.ts';
 import type { Viewer } from './auth.policy.ts';
 import * as queries from './auth.queries.ts';
+import { publishChange } from '../../adapters/changes.ts';
 
 export const SESSION_COOKIE = 'jinsha_sid';
 
@@ -55,7 +56,10 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {
-  await queries.deleteSessionByHash(db, hashSessionToken(token));
+  const hash = hashSessionToken(token);
+  await queries.deleteSessionByHash(db, hash);
+  // Every process forgets the session at once (their session caches, auth.sessions.ts).
+  await publishChange(db, { kind: 'session', key: hash });
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   verifySmsCode,
 } from '../verification/verification.service.ts';
 import * as queries from './registration.queries.ts';
+import { publishChange } from '../../adapters/changes.ts';
 
 /** SPEC §8 register table. */
 export const REGISTER_FAILED = '注册时出现错误';
@@ -198,6 +199,7 @@ export async function resetPasswordByPhone(
     return true;
   });
   if (!done) throw badRequest(WRONG_CODE.m, WRONG_CODE.s);
+  await publishChange(ctx.db, { kind: 'user', key: user.id });
 }
 
 /** POST /v1/restPwdByEmail: mails a single-use link to /set-new-password?mail_token=… (24 h). */
@@ -233,9 +235,10 @@ export async function resetPasswordByMailToken(
     if (!user?.email || user.email.toLowerCase() !== token.email.toLowerCase()) return false;
     await queries.setPassword(tx, user.id, passwordHash);
     await queries.deleteUserSessions(tx, user.id);
-    return true;
+    return user.id;
   });
   if (!done) throw badRequest(INVALID_LINK);
+  await publishChange(ctx.db, { kind: 'user', key: done });
 }
 
 /**

@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '@db/client.ts';
+
+/**
+ * Changes that make this process's caches stale, told to every process through PostgreSQL
+ * LISTEN/NOTIFY (docs/decisions/004-caches-and-invalidation.md).
+ *
+ * A writer calls publishChange() after its transaction committed: the change applies at once in
+ * the writing process (so its next request already sees it), and `pg_notify` tells every other
+ * process (PGlite: this one only). Each process holds one listening connection
+ * (Database.listen); while it is not listening (starting, or after a lost connection, when
+ * notifications may have been missed) the caches neither serve nor store.
+ *
+ * Kinds of change:
+ * - `content` — a new, edited or deleted entry, comment, like or pin, by `userId`. It moves the
+ *   process's content version: cached shared pages and feeds made before it are stale (they may
+ *   still be served for a grace period, CACHE_GRACE_MS), and the writer is "a recent writer"
+ *   for a while, so their own requests skip the shared caches and see their change at once.
+ * - `session` — a session ended (key: the session's hash).
+ * - `user` — something every cached session of a user holds changed, or their sessions were
+ *   deleted (key: the user id).
+ */
+export const CHANGES_CHANNEL = 'jinsha_changes';
+
+export type Change =
+  | { kind: 'content'; what: 'entry' | 'comment' | 'like' | 'pin'; userId: string; id: string }
+  | { kind: 'session'; key: string }
+  | { kind: 'user'; key: string };
+
+/** `kind|a|b|c`: ids and hashes never contain the separator. */
+function encode(change: Change): string {
+  return change.kind === 'content'
+    ? `content|${change.what}|${change.userId}|${change.id}`
+    : `${change.kind}|${change.key}`;
+}
+
+function decode(payload: string): Change | null {
+  const [kind, a = '', b = '', c = ''] = payload.split('|');
+  if (kind === 'content' && (a === 'entry' || a === 'comment' || a === 'like' || a === 'pin'))
+    return { kind, what: a, userId: b, id: c };
+  if (kind === 'session' || kind === 'user') return { kind, key: a };
+  return null;
+}
+
+/** How long a writer's own requests skip the shared caches, beyond the grace period. */
+const WRITER_MARGIN_MS = 3000;
+/** Versions older than this are forgotten: anything made before them is simply stale. */
+const HISTORY_MS = 10 * 60_000;
+
+export class ChangeBus {
+  /** Moves on every content change; a cache entry remembers the version it was made at. */
+  private version = 0;
+  /** When each recent version was reached. */
+  private readonly reachedAt = new Map<number, number>();
+  /** When each recent writer last changed content. */
+  private readonly writers = new Map<string, number>();
+  private readonly keyListeners = new Set<(change: Exclude<Change, { kind: 'content' }>) => void>();
+  private readonly resetListeners = new Set<() => void>();
+  private live = false;
+  private readonly started: Promise<void>;
+
+  constructor(database: Pick<Database, 'listen'>) {
+    this.started = database
+      .listen(CHANGES_CHANNEL, {
+        notify: (payload) => {
+          const change = decode(payload);
+          if (change) this.apply(change);
+        },
+        reset: () => {
+          this.live = false;
+          this.resetAll();
+        },
+        resumed: () => {
+          this.resetAll();
+          this.live = true;
+        },
+      })
+      .then(
+        () => {
+          this.live = true;
+        },
+        () => {
+          this.live = false;
+        },
+      );
+  }
+
+  /** Resolves once this process hears every change (or failed to start listening). */
+  ready(): Promise<void> {
+    return this.started;
+  }
+
+  /** Whether caches may serve and store: this process hears every change. */
+  get listening(): boolean {
+    return this.live;
+  }
+
+  contentVersion(): number {
+    return this.version;
+  }
+
+  /**
+   * Whether something made at content `version` may still be served `now`: nothing changed
+   * since, or the first change after it is younger than `graceMs`.
+   */
+  isFresh(version: number, graceMs: number, now = Date.now()): boolean {
+    if (version === this.version) return true;
+    const changedAt = this.reachedAt.get(version + 1);
+    return changedAt !== undefined && now - changedAt < graceMs;
+  }
+
+  /**
+   * Whether the user changed content within `graceMs` and a margin: their requests skip the
+   * shared caches, so they see their own change at once.
+   */
+  isRecentWriter(userId: string, graceMs: number, now = Date.now()): boolean {
+    const at = this.writers.get(userId);
+    return at !== undefined && now - at < graceMs + WRITER_MARGIN_MS;
+  }
+
+  /** Session and user changes (the session cache listens). */
+  onKeyChange(listener: (change: Exclude<Change, { kind: 'content' }>) => void): () => void {
+    this.keyListeners.add(listener);
+    return () => this.keyListeners.delete(listener);
+  }
+
+  /** Called when notifications may have been missed: drop everything cached. */
+  onReset(listener: () => void): () => void {
+    this.resetListeners.add(listener);
+    return () => this.resetListeners.delete(listener);
+  }
+
+  /** Applies a change in this process (publishChange calls it before telling the others). */
+  apply(change: Change, now = Date.now()) {
+    if (change.kind === 'content') {
+      this.version += 1;
+      this.reachedAt.set(this.version, now);
+      this.writers.set(change.userId, now);
+      this.prune(now);
+      return;
+    }
+    for (const listener of this.keyListeners) listener(change);
+  }
+
+  private resetAll() {
+    // A new version makes every cached page and feed stale at once (no grace: changes were missed).
+    this.version += 1;
+    this.reachedAt.clear();
+    for (const listener of this.resetListeners) listener();
+  }
+
+  private prune(now: number) {
+    if (this.reachedAt.size < 1000 && this.writers.size < 1000) return;
+    for (const [version, at] of this.reachedAt) if (now - at > HISTORY_MS) this.reachedAt.delete(version);
+    for (const [userId, at] of this.writers) if (now - at > HISTORY_MS) this.writers.delete(userId);
+  }
+}
+
+const buses = new WeakMap<Db, ChangeBus>();
+
+/** The process's bus for a database, created (and listening) on first use. */
+export function changeBus(database: Pick<Database, 'db' | 'listen'>): ChangeBus {
+  let bus = buses.get(database.db);
+  if (!bus) {
+    bus = new ChangeBus(database);
+    buses.set(database.db, bus);
+  }
+  return bus;
+}
+
+/**
+ * Tells every process (this one at once) that something changed. Call it after the transaction
+ * that made the change committed, with the database handle (not the transaction).
+ */
+export async function publishChange(db: Db, change: Change): Promise<void> {
+  buses.get(db)?.apply(change);
+  await db.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${encode(change)})`);
+}
