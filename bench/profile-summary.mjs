@@ -13,7 +13,7 @@ for (let i = 0; i < profile.samples.length; i++) {
   self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0));
 }
 const AREAS = [
-  ['idle', (f, u) => f === '(idle)'],
+  ['idle', (f) => f === '(idle)'],
   ['garbage collection', (f) => f === '(garbage collector)'],
   ['React render', (_f, u) => /react-dom|\/react\//.test(u)],
   ['React Router', (_f, u) => /react-router/.test(u)],

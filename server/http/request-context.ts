@@ -33,11 +33,13 @@ function readTokenForm(
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return null;
   const type = requestHeader(c, 'content-type') ?? '';
   if (c.req.path.startsWith('/api/') && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(type)) {
-    return c.req.parseBody().then((form) =>
-      typeof form.token === 'string'
-        ? { uid: typeof form.uid === 'string' ? form.uid : undefined, token: form.token }
-        : null,
-    );
+    return c.req
+      .parseBody()
+      .then((form) =>
+        typeof form.token === 'string'
+          ? { uid: typeof form.uid === 'string' ? form.uid : undefined, token: form.token }
+          : null,
+      );
   }
   return null;
 }
