@@ -68,9 +68,9 @@ export const envSchema = z.object({
   /** Sign-in lockout: failed logins allowed per account and per client address in the window (15 min). */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
-  /** How long each process reuses a resolved session (0 = never); sign-outs and unread counts reach it at once (docs/decisions/004). */
+  /** How long each process reuses a resolved session (0 = never); sign-outs and unread counts reach it at once (docs/decisions/005). */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).default(10),
-  /** How long a cached shared page or feed may still be served after a change it does not show (docs/decisions/004). */
+  /** How long a cached shared page or feed may still be served after a change it does not show (docs/decisions/005). */
   CACHE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
   /** How long each instance reuses an anonymous search's result ids (0 = never); the page's public max-age is 30 s. */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
