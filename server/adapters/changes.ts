@@ -21,6 +21,13 @@ import type { Database, Db } from '@db/client.ts';
  *   deleted (key: the user id).
  */
 export const CHANGES_CHANNEL = 'jinsha_changes';
+/**
+ * The channel of unread notification counts (notifications.service notify()): the payload is the
+ * recipient's id, or BROADCAST for everyone. Its listeners live in notifications.live.ts and in
+ * the session cache (auth.service).
+ */
+export const UNREAD_CHANNEL = 'jinsha_unread';
+export const BROADCAST = '*';
 
 export type Change =
   | { kind: 'content'; what: 'entry' | 'comment' | 'like' | 'pin'; userId: string; id: string }

@@ -1,12 +1,13 @@
 import { verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_PASSWORD_MESSAGE } from '@core/validation.ts';
-import type { Db } from '@db/client.ts';
+import type { Database, Db } from '@db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { getUserBrief } from '../users/users.service.ts';
 import type { Viewer } from './auth.policy.ts';
 import * as queries from './auth.queries.ts';
-import { publishChange } from '../../adapters/changes.ts';
+import { LRUCache } from 'lru-cache';
+import { BROADCAST, type ChangeBus, UNREAD_CHANNEL, publishChange } from '../../adapters/changes.ts';
 
 export const SESSION_COOKIE = 'jinsha_sid';
 
@@ -99,4 +100,107 @@ export async function verifyPasswordLogin(
   if (!user.passwordHash || !(await verify(user.passwordHash, password))) throw new AppError(401, '密码错误');
   if (user.mustResetPassword) throw new AppError(410, RESET_PASSWORD_MESSAGE);
   return { userId: user.id };
+}
+
+/**
+ * Resolves session tokens to viewers, remembering each answer for a few seconds in this process
+ * (SESSION_CACHE_SECONDS), so a signed-in page view does not start with a database round trip.
+ * What a cached viewer holds is dropped as soon as it changes, in every process:
+ * - a session that ends (sign-out, "end this session", a password reset) — `session` and `user`
+ *   changes (server/adapters/changes.ts);
+ * - the unread counts — the `jinsha_unread` notification every notification write sends;
+ * - anything else about the person (name, avatar, role) — at once in the process that made the
+ *   write (dropViewer after any write request of theirs), within the few seconds elsewhere.
+ * Nothing is remembered while the process might miss those notifications.
+ */
+export interface SessionResolver {
+  resolve(token: string | undefined): Promise<Viewer | null>;
+  /** Resolves once the resolver hears every change it depends on (tests wait for it). */
+  ready(): Promise<void>;
+  /** Forgets every cached session of a user (after a write of theirs). */
+  dropViewer(userId: string): void;
+}
+
+interface Cached {
+  viewer: Viewer;
+  userId: string;
+}
+
+export function createSessionResolver(
+  database: Pick<Database, 'db' | 'listen'>,
+  bus: ChangeBus,
+  ttlSeconds: number,
+): SessionResolver {
+  if (ttlSeconds <= 0)
+    return { resolve: (token) => resolveSession(database.db, token), ready: async () => {}, dropViewer: () => {} };
+  const byUser = new Map<string, Set<string>>();
+  const sessions = new LRUCache<string, Cached>({
+    max: 20_000,
+    ttl: ttlSeconds * 1000,
+    dispose: (value, hash) => {
+      const hashes = byUser.get(value.userId);
+      hashes?.delete(hash);
+      if (hashes?.size === 0) byUser.delete(value.userId);
+    },
+  });
+  /** Moves on every drop: an answer read from the database before a drop is not kept. */
+  let generation = 0;
+  const dropUser = (userId: string) => {
+    generation += 1;
+    if (userId === BROADCAST) return sessions.clear();
+    for (const hash of [...(byUser.get(userId) ?? [])]) sessions.delete(hash);
+  };
+  const clear = () => {
+    generation += 1;
+    sessions.clear();
+  };
+  bus.onKeyChange((change) => {
+    if (change.kind === 'user') return dropUser(change.key);
+    generation += 1;
+    sessions.delete(change.key);
+  });
+  bus.onReset(clear);
+  let unreadLive = false;
+  const listening = database
+    .listen(UNREAD_CHANNEL, {
+      notify: dropUser,
+      reset: () => {
+        unreadLive = false;
+        clear();
+      },
+      resumed: () => {
+        unreadLive = true;
+      },
+    })
+    .then(
+      () => {
+        unreadLive = true;
+      },
+      () => {},
+    );
+
+  return {
+    async resolve(token) {
+      if (!token || token.length > 100) return null;
+      const hash = hashSessionToken(token);
+      const cached = sessions.get(hash);
+      if (cached) return cached.viewer;
+      const before = generation;
+      const viewer = await resolveSession(database.db, token);
+      if (viewer && bus.listening && unreadLive && generation === before) {
+        sessions.set(hash, { viewer, userId: viewer.id });
+        let hashes = byUser.get(viewer.id);
+        if (!hashes) {
+          hashes = new Set();
+          byUser.set(viewer.id, hashes);
+        }
+        hashes.add(hash);
+      }
+      return viewer;
+    },
+    async ready() {
+      await Promise.all([listening, bus.ready()]);
+    },
+    dropViewer: dropUser,
+  };
 }

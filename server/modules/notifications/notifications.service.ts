@@ -13,8 +13,8 @@ export const GROUP_ACTORS_KEPT = 10;
 /** Notification groups and system notices per page (SPEC §9: most lists 20). */
 export const NOTIFICATION_PAGE_SIZE = 20;
 /** The channel every instance LISTENs on; the payload is the recipient's id, or '*' for everyone. */
-export const UNREAD_CHANNEL = 'jinsha_unread';
-export const BROADCAST = '*';
+export { BROADCAST, UNREAD_CHANNEL } from '../../adapters/changes.ts';
+import { BROADCAST, UNREAD_CHANNEL } from '../../adapters/changes.ts';
 
 export interface NotificationEvent {
   type: NotificationType;

@@ -5,10 +5,15 @@ import { sessions, users } from '@db/schema/users.ts';
 import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { createTestApp, requestJson, type TestApp } from '../../../tests/setup/test-app.ts';
-import { CHANGES_CHANNEL, changeBus } from '../../adapters/changes.ts';
-import { UNREAD_CHANNEL } from '../notifications/notifications.service.ts';
-import { createSessionResolver, type SessionResolver } from './auth.sessions.ts';
-import { SESSION_COOKIE, createSession, endSession, hashSessionToken } from './auth.service.ts';
+import { CHANGES_CHANNEL, UNREAD_CHANNEL, changeBus } from '../../adapters/changes.ts';
+import {
+  SESSION_COOKIE,
+  type SessionResolver,
+  createSession,
+  createSessionResolver,
+  endSession,
+  hashSessionToken,
+} from './auth.service.ts';
 
 let database: Database;
 let resolver: SessionResolver;
