@@ -3,6 +3,7 @@
  * so every entry point reads them the same way and fails with the same message.
  */
 import { z } from 'zod';
+import { ENTRY_SORTS, type EntrySort } from './constants.ts';
 import { ID_PATTERN } from './ids.ts';
 
 /** The most ids one id list may carry (SPEC §7.2, §7.6). */
@@ -41,4 +42,55 @@ export function idListSchema(options: IdListOptions = {}) {
       return z.NEVER;
     })
     .describe(options.commas ? 'ids joined by a pipe | (or a comma)' : 'ids joined by a pipe |');
+}
+
+/* ---- Lists: pointer, limit, page number, entry sort ---- */
+
+/** A list's pointer (the spec's `before` / `pointer`): opaque here, decoded by the service (readPointer). */
+export const pointerSchema = z.string().max(300).optional().describe('The pointer of the previous page');
+
+/** How many rows one page asks for: 1 to `max`, `size` when left out. */
+export function limitSchema(size: number, max = 100) {
+  return z.coerce.number().int().min(1).max(max).default(size);
+}
+
+/** A zero-based page number, for the lists the spec pages by number. */
+export function pageNumberSchema(max = 10_000) {
+  return z.coerce.number().int().min(0).max(max).default(0).describe('Zero-based page number');
+}
+
+/** A keyset page request: the pointer and the limit. */
+export function pageQuerySchema(size: number, max = 100) {
+  return z.object({ before: pointerSchema, limit: limitSchema(size, max) });
+}
+
+export class InvalidSortError extends Error {
+  constructor(readonly value: string) {
+    super(`invalid sort: ${value}`);
+  }
+}
+
+/** SPEC §5: the six sort keys; empty is the fallback, anything else is 'invalid sort: {value}'. */
+export function parseEntrySort(value: string | undefined | null, fallback: EntrySort): EntrySort {
+  if (value === undefined || value === null || value === '') return fallback;
+  if ((ENTRY_SORTS as readonly string[]).includes(value)) return value as EntrySort;
+  throw new InvalidSortError(value);
+}
+
+/** An entry sort in a query: one of the six keys (`fallback` when left out), else 400 'invalid sort: {value}'. */
+export function entrySortSchema(fallback: EntrySort) {
+  return z
+    .string()
+    .max(40)
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseEntrySort(value, fallback);
+      } catch (error) {
+        if (!(error instanceof InvalidSortError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    })
+    .describe(`One of ${ENTRY_SORTS.join(', ')}; ${fallback} when left out`);
 }

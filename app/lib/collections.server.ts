@@ -6,19 +6,11 @@ import {
   listHomeCollections,
   listHotTags,
 } from '@server/modules/collections/collections.service.ts';
+import { readPage, readSortOf } from './list-params.ts';
 import { fromService, requireIdParam } from './route-guards.server.ts';
 
-/** The 1-based ?page= of a page-numbered list; anything else is page 1. */
-function readPage(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
-
 function readRank(url: URL): 'new' | 'hot' {
-  const sort = url.searchParams.get('sort');
-  if (sort === null || sort === '' || sort === 'new') return 'new';
-  if (sort === 'hot') return 'hot';
-  throw data({ message: `invalid sort: ${sort}` }, { status: 400 });
+  return readSortOf(url, ['new', 'hot'], 'new');
 }
 
 /** /collections/{type?}: recommended (default) or all; ?sort=new|hot, ?page=, ?tag=. */

@@ -1,23 +1,13 @@
 import { PAGE_SIZE } from '@core/constants.ts';
-import { data, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import type { Viewer } from '@server/modules/auth/auth.policy.ts';
 import { listEntries, listTagEntries } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex, getTagByTitle, listSubscribedTags, listTags } from '@server/modules/tags/tags.service.ts';
-import { readSort } from './entries.server.ts';
+import { readPage, readPointer, readSort, readSortOf } from './list-params.ts';
 import { fromService } from './route-guards.server.ts';
 import { pageSeo } from './seo.server.ts';
 
 import { COLUMN_DEFAULT_SORT, TAG_DEFAULT_SORT } from './content-sorts.ts';
-
-function readPointer(url: URL): string | undefined {
-  return url.searchParams.get('pointer') || undefined;
-}
-
-/** A 1-based ?page= (anything else is page 1). */
-function readPage(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
 
 /**
  * /tag/{title}: the tag (404 when unknown) and one keyset page of its entries; the same URL with
@@ -63,8 +53,7 @@ export async function loadSubscribedTags(context: AppLoadContext, options: { url
  * `?query=`; numbered pages of 40.
  */
 export async function loadAllTags(context: AppLoadContext, url: URL) {
-  const rawSort = url.searchParams.get('sort') ?? 'hot';
-  if (rawSort !== 'hot' && rawSort !== 'new') throw data({ message: `invalid sort: ${rawSort}` }, { status: 400 });
+  const rawSort = readSortOf(url, ['hot', 'new'], 'hot');
   const query = Array.from((url.searchParams.get('query') ?? '').trim())
     .slice(0, 32)
     .join('')

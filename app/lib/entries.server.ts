@@ -1,8 +1,7 @@
 import { LIMITS, PAGE_SIZE, type EntrySort } from '@core/constants.ts';
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import type { Viewer } from '@server/modules/auth/auth.policy.ts';
 import { listActiveBanners } from '@server/modules/banners/banners.service.ts';
-import { InvalidSortError, parseEntrySort } from '@server/modules/entries/entries.schemas.ts';
 import {
   getEntriesByIds,
   getEntry,
@@ -13,24 +12,11 @@ import {
 import { tableOfContents } from '@server/markdown/markdown.ts';
 import { SEARCH_COUNT_CAP, searchEntries, searchSnippets } from '@server/modules/search/search.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
+import { readPage, readPointer, readSort } from './list-params.ts';
 import { fromService } from './route-guards.server.ts';
 
 /** Related entries under an article (SPEC §7.3: 4 or 5). */
 const RELATED_ENTRY_LIMIT = 5;
-
-/** The sort of a feed from `?sort=`; anything but the six keys is a 400 with the spec's message (SPEC §5). */
-export function readSort(url: URL, fallback: EntrySort): EntrySort {
-  try {
-    return parseEntrySort(url.searchParams.get('sort'), fallback);
-  } catch (error) {
-    if (error instanceof InvalidSortError) throw data({ message: error.message }, { status: 400 });
-    throw error;
-  }
-}
-
-function readPointer(url: URL): string | undefined {
-  return url.searchParams.get('pointer') || undefined;
-}
 
 async function categoryTabs(context: AppLoadContext) {
   const { list } = await getCategoryIndex(context.db);
@@ -112,8 +98,7 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
     .slice(0, LIMITS.searchInput)
     .join('')
     .trim();
-  const requestedPage = Number(url.searchParams.get('page') ?? '1');
-  const page = Number.isInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
+  const page = readPage(url, Number.MAX_SAFE_INTEGER);
   const pageSize = PAGE_SIZE.search;
   if (!query) return { query, page: 1, pageCount: 0, total: 0, estimated: false, terms: [], entrylist: [] };
   const result = await fromService(

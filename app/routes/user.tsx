@@ -6,6 +6,7 @@ import { ActivityList } from '~/features/users/activity-list.tsx';
 import { ProfileAside, ProfileHeader } from '~/features/users/profile-header.tsx';
 import { isProfileTab, PROFILE_TABS, type ProfileTab } from '~/features/users/types.ts';
 import { UserRow } from '~/features/users/user-row.tsx';
+import { readPointer } from '~/lib/list-params.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type: string = params.type ?? 'activities';
   if (!isProfileTab(type)) throw data({ message: '找不到页面' }, { status: 404 });
   const url = new URL(request.url);
-  const before = url.searchParams.get('before') || undefined;
+  const before = readPointer(url, 'before');
   const { db, viewer } = context;
   const profile = await fromService(getUserProfile(db, viewer, id));
   const tab = await fromService(loadTab());

@@ -4,6 +4,7 @@ import { passesRoleCheck } from '@server/modules/auth/auth.policy.ts';
 import { getEntry, listUserEntries } from '@server/modules/entries/entries.service.ts';
 import { getEntryFlags } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
+import { readPointer } from '~/lib/list-params.ts';
 import { fromService, requireIdParam, requireSignedIn } from '~/lib/route-guards.server.ts';
 import type { ShareCategory, ShareFormValues } from './share-form.tsx';
 
@@ -47,7 +48,7 @@ export async function loadPublished(context: AppLoadContext, url: URL) {
     listUserEntries(context.db, {
       userId: viewer.id,
       sort: 'newest',
-      before: url.searchParams.get('pointer') || undefined,
+      before: readPointer(url),
       limit: PAGE_SIZE.feed,
       viewer,
     }),

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { limitSchema, pageNumberSchema } from '@core/inputs.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { bannerPositions } from '@db/schema/content.ts';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
@@ -34,8 +35,8 @@ export const listBanners = createRoute({
     query: z.object({
       position: z.enum(bannerPositions).default('hero'),
       platform: z.enum(['web']).default('web'),
-      page: z.coerce.number().int().min(0).max(100).default(0),
-      pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.banners),
+      page: pageNumberSchema(100),
+      pageSize: limitSchema(PAGE_SIZE.banners),
       src: z.string().optional(),
     }),
   },

@@ -1,4 +1,4 @@
-import { idListSchema } from '@core/inputs.ts';
+import { idListSchema, limitSchema, pageNumberSchema } from '@core/inputs.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
@@ -151,8 +151,8 @@ export const getMyCollectionSetFor = createRoute({
   request: {
     params: z.object({ id: idSchema }),
     query: z.object({
-      page: z.coerce.number().int().min(0).max(10_000).default(0),
-      pageSize: z.coerce.number().int().min(1).max(100).default(100),
+      page: pageNumberSchema(),
+      pageSize: limitSchema(100),
     }),
   },
   responses: {

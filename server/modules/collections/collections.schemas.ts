@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { PAGE_SIZE } from '@core/constants.ts';
+import { limitSchema, pageNumberSchema } from '@core/inputs.ts';
 import { idSchema } from '../../http/openapi.ts';
 import { entrySchema } from '../entries/entries.schemas.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
@@ -56,7 +58,7 @@ export const collectResultSchema = z
   })
   .openapi('CollectResult');
 
-const zeroBasedPage = z.coerce.number().int().min(0).max(10_000).default(0);
+const zeroBasedPage = pageNumberSchema();
 
 export const homeQuerySchema = z.object({
   page: zeroBasedPage,
@@ -73,7 +75,7 @@ export const collectionEntriesQuerySchema = z.object({
 
 export const userCollectionsQuerySchema = z.object({
   page: zeroBasedPage,
-  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+  pageSize: limitSchema(PAGE_SIZE.collections),
   targetUserId: idSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { pageQuerySchema } from '@core/inputs.ts';
 import { ENTRY_LIMITS, ENTRY_MESSAGES } from '@core/entry-input.ts';
 import { isUserImageUrl } from '@core/user-urls.ts';
 import { idSchema } from '../../http/openapi.ts';
@@ -84,10 +85,7 @@ export const publishDraftBodySchema = z
   })
   .openapi('PublishDraft');
 
-export const draftListQuerySchema = z.object({
-  before: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(DRAFT_LIMITS.pageSize),
-});
+export const draftListQuerySchema = pageQuerySchema(DRAFT_LIMITS.pageSize, 50);
 
 export const previewBodySchema = z.object({ content: draftFields.content });
 

@@ -2,12 +2,11 @@ import { type EntrySort, PAGE_SIZE } from '@core/constants.ts';
 import { splitTagIds } from '@core/entry-input.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
 import { createApi } from '../../http/openapi.ts';
 import { getPageInfo } from '../link-preview/link-preview.service.ts';
 import * as routes from './entries.routes.ts';
 import type { EntryForm } from './entries.routes.ts';
-import { type EntryListQuery, InvalidSortError, parseEntrySort } from './entries.schemas.ts';
+import type { EntryListQuery } from './entries.schemas.ts';
 import {
   createEntry,
   deleteEntry,
@@ -35,16 +34,6 @@ function feed(ctx: RequestContext, query: EntryListQuery, sort: EntrySort) {
     limit: query.limit,
     viewer: ctx.viewer,
   });
-}
-
-/** SPEC §5: a sort outside the six keys is a 400 'invalid sort: {value}'. */
-function sortOf(value: string | undefined, fallback: EntrySort): EntrySort {
-  try {
-    return parseEntrySort(value, fallback);
-  } catch (error) {
-    if (error instanceof InvalidSortError) throw badRequest(error.message);
-    throw error;
-  }
 }
 
 function isOn(value: EntryForm['vote']): boolean | undefined {
@@ -94,7 +83,7 @@ export const timelineApi = createApi()
       await listUserEntries(db, {
         userId: query.targetUid,
         type: query.type,
-        sort: sortOf(query.order, 'newest'),
+        sort: query.order,
         before: query.before,
         limit: query.limit,
         viewer,
@@ -113,7 +102,7 @@ export const timelineApi = createApi()
       c,
       await listTagEntries(db, {
         tagId: query.tagId,
-        sort: sortOf(query.sort, 'hottest'),
+        sort: query.sort,
         before: query.before,
         page: query.page,
         limit: query.pageSize,

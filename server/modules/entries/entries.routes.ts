@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ENTRY_SORTS, PAGE_SIZE } from '@core/constants.ts';
-import { idListSchema } from '@core/inputs.ts';
+import { PAGE_SIZE } from '@core/constants.ts';
+import { entrySortSchema, idListSchema, limitSchema, pageNumberSchema, pointerSchema } from '@core/inputs.ts';
 import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import {
   entryDetailSchema,
@@ -64,15 +64,6 @@ export const getEntry = createRoute({
 
 /* ---- Reads beyond the category feeds: a user's, related, a tag's, recommended, the reading view ---- */
 
-const limitSchema = z.coerce.number().int().min(1).max(100);
-const pointerSchema = z.string().max(200).optional().openapi({ description: 'The pointer of the previous page' });
-/** Checked by the service so anything but the six keys answers 'invalid sort: {value}' (SPEC §5). */
-const sortSchema = z
-  .string()
-  .max(40)
-  .optional()
-  .openapi({ description: `One of ${ENTRY_SORTS.join(', ')}` });
-
 export const bySelf = createRoute({
   method: 'get',
   path: '/get_entry_by_self',
@@ -83,8 +74,8 @@ export const bySelf = createRoute({
       targetUid: idSchema,
       type: z.enum(['post', 'article']).optional(),
       before: pointerSchema,
-      limit: limitSchema.default(PAGE_SIZE.feed),
-      order: sortSchema,
+      limit: limitSchema(PAGE_SIZE.feed),
+      order: entrySortSchema('newest'),
       src: z.string().optional(),
     }),
   },
@@ -99,7 +90,7 @@ export const related = createRoute({
   request: {
     query: z.object({
       entryId: idSchema,
-      limit: z.coerce.number().int().min(1).max(5).default(5),
+      limit: limitSchema(5, 5),
       src: z.string().optional(),
     }),
   },
@@ -114,9 +105,9 @@ export const byTag = createRoute({
   request: {
     query: z.object({
       tagId: idSchema,
-      sort: sortSchema,
-      page: z.coerce.number().int().min(0).max(50).default(0),
-      pageSize: limitSchema.default(PAGE_SIZE.feed),
+      sort: entrySortSchema('hottest'),
+      page: pageNumberSchema(50),
+      pageSize: limitSchema(PAGE_SIZE.feed),
       before: pointerSchema,
       src: z.string().optional(),
     }),

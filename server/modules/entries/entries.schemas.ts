@@ -1,20 +1,8 @@
-import { ENTRY_SORTS, type EntrySort } from '@core/constants.ts';
+import { PAGE_SIZE } from '@core/constants.ts';
+import { pageQuerySchema } from '@core/inputs.ts';
 import { z } from '@hono/zod-openapi';
 import { idSchema } from '../../http/openapi.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
-
-/** SPEC §5: anything but the six sort keys is 'invalid sort: {value}'. */
-export function parseEntrySort(value: string | undefined | null, fallback: EntrySort): EntrySort {
-  if (value === undefined || value === null || value === '') return fallback;
-  if ((ENTRY_SORTS as readonly string[]).includes(value)) return value as EntrySort;
-  throw new InvalidSortError(value);
-}
-
-export class InvalidSortError extends Error {
-  constructor(readonly value: string) {
-    super(`invalid sort: ${value}`);
-  }
-}
 
 export const entrySchema = z
   .object({
@@ -54,11 +42,7 @@ export const entryListSchema = z
   })
   .openapi('EntryList');
 
-const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
-
-export const entryListQuerySchema = z.object({
-  before: z.string().max(200).optional().openapi({ description: 'The pointer of the previous page' }),
-  limit: limitSchema,
+export const entryListQuerySchema = pageQuerySchema(PAGE_SIZE.feed).extend({
   category: z.string().max(24).optional().openapi({ description: 'A category name or id; all for every category' }),
   tag: z.string().max(32).optional().openapi({ description: 'A tag id or title: only entries carrying it' }),
   type: z.enum(['article', 'post', 'vote']).optional(),

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { idListSchema } from '@core/inputs.ts';
+import { idListSchema, limitSchema, pointerSchema } from '@core/inputs.ts';
+import { PAGE_SIZE } from '@core/constants.ts';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
 import { idSchema } from '../../http/openapi.ts';
 import { followUserSchema } from './follows.schemas.ts';
@@ -47,8 +48,8 @@ export const isCurrentUserFollowed = createRoute({
 const listQuery = z.object({
   uid: idSchema,
   currentUid: idSchema.optional(),
-  before: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
+  before: pointerSchema,
+  limit: limitSchema(PAGE_SIZE.users, 50),
 });
 const listResult = z.object({ list: z.array(followUserSchema), pointer: z.string().nullable() });
 

@@ -1,4 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
+import { limitSchema, pageNumberSchema, pointerSchema } from '@core/inputs.ts';
+import { PAGE_SIZE } from '@core/constants.ts';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
 import { entryListSchema } from '../entries/entries.schemas.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
@@ -43,8 +45,8 @@ export const likedEntries = createRoute({
   request: {
     params: idParam,
     query: z.object({
-      before: z.string().max(200).optional(),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
+      before: pointerSchema,
+      limit: limitSchema(PAGE_SIZE.feed),
       src: z.string().optional(),
     }),
   },
@@ -68,8 +70,8 @@ export const likers = createRoute({
   request: {
     params: idParam,
     query: z.object({
-      page: z.coerce.number().int().min(0).max(10_000).default(0),
-      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+      page: pageNumberSchema(),
+      pageSize: limitSchema(PAGE_SIZE.likers),
       src: z.string().optional(),
     }),
   },

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { pointerSchema } from '@core/inputs.ts';
 import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
 import {
   notificationPageSchema,
@@ -50,7 +51,7 @@ export const getUserNotification = createRoute({
   summary: 'The viewer’s notification groups (userList, count, target), newest activity first; muted users left out',
   request: {
     query: z.object({
-      before: z.string().max(200).optional().openapi({ description: 'The pointer of the previous page' }),
+      before: pointerSchema,
     }),
   },
   responses: { ...okResponse(notificationPageSchema), ...errorResponses(400, 401) },
@@ -63,7 +64,7 @@ export const getSystemNotification = createRoute({
   summary: 'The viewer’s system notifications, newest first',
   request: {
     query: z.object({
-      pointer: z.string().max(200).optional().openapi({ description: 'The pointer of the previous page' }),
+      pointer: pointerSchema,
     }),
   },
   responses: { ...okResponse(systemPageSchema), ...errorResponses(400, 401) },

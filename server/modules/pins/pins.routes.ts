@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { limitSchema, pointerSchema } from '@core/inputs.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import { commentListSchema, listQuerySchema, threadQuerySchema, threadSchema } from '../comments/comments.schemas.ts';
@@ -61,8 +62,8 @@ export const list = createRoute({
   request: {
     query: z.object({
       sort: z.enum(['newest', 'hot', 'following']).default('newest'),
-      before: z.string().max(200).optional(),
-      limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE.feed),
+      before: pointerSchema,
+      limit: limitSchema(PAGE_SIZE.feed, 50),
       uid: idSchema.optional(),
     }),
   },

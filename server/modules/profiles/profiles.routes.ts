@@ -1,4 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
+import { limitSchema, pointerSchema } from '@core/inputs.ts';
+import { PAGE_SIZE } from '@core/constants.ts';
 import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 
 export const getUserLog = createRoute({
@@ -9,8 +11,8 @@ export const getUserLog = createRoute({
   request: {
     query: z.object({
       uid: idSchema,
-      before: z.string().max(300).optional(),
-      limit: z.coerce.number().int().min(1).max(50).optional(),
+      before: pointerSchema,
+      limit: limitSchema(PAGE_SIZE.feed, 50),
     }),
   },
   responses: {

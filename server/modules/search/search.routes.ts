@@ -1,10 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
+import { pageNumberSchema } from '@core/inputs.ts';
 import { LIMITS } from '@core/constants.ts';
 import { errorResponses, okResponse, z } from '../../http/openapi.ts';
 
 export const searchQuerySchema = z.object({
   query: z.string().trim().max(LIMITS.searchInput).default('').openapi({ description: 'The words to look for' }),
-  page: z.coerce.number().int().min(0).max(10_000).default(0).openapi({ description: 'Zero-based page number' }),
+  page: pageNumberSchema(),
   raw_result: z
     .enum(['true', 'false'])
     .optional()
