@@ -74,6 +74,8 @@ export const envSchema = z.object({
   CACHE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
   /** How long each instance reuses an anonymous search's result ids (0 = never); the page's public max-age is 30 s. */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
+  /** Image uploads allowed per person and hour (each costs a decode). */
+  UPLOAD_MAX_PER_USER_HOUR: z.coerce.number().int().min(1).default(120),
   /** Registrations allowed per client address and hour. */
   REGISTER_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
   /** The /dev/outbox page in a local production build (always on outside production). */

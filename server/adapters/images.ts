@@ -20,6 +20,23 @@ export function detectImageFormat(bytes: Uint8Array): ImageFormat | null {
   return null;
 }
 
+/**
+ * The most pixels an image may decode to: 25 million (e.g. 5000 × 5000). A small file can
+ * declare a huge canvas (a 746 KB PNG decoding to 768 MB took 1.3 s of CPU); such an image is
+ * refused from its header, before it is decoded, and sharp refuses to decode past it anyway.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
+
+/** Width × height from the file's header (no decoding); null when sharp cannot read it. */
+export async function imagePixels(input: Uint8Array): Promise<number | null> {
+  try {
+    const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
+    return width && height ? width * height : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface WebpImage {
   bytes: Uint8Array;
   width: number;
@@ -31,7 +48,7 @@ export async function toWebp(
   input: Uint8Array,
   options: { maxWidth?: number; square?: number } = {},
 ): Promise<WebpImage> {
-  let pipeline = sharp(input).rotate();
+  let pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
   if (options.square) pipeline = pipeline.resize(options.square, options.square, { fit: 'cover' });
   else if (options.maxWidth) pipeline = pipeline.resize({ width: options.maxWidth, withoutEnlargement: true });
   const { data, info } = await pipeline.webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
@@ -40,6 +57,6 @@ export async function toWebp(
 
 /** The image's dominant colour as #rrggbb (collection masks). */
 export async function dominantColor(input: Uint8Array): Promise<string> {
-  const { dominant } = await sharp(input).stats();
+  const { dominant } = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).stats();
   return `#${[dominant.r, dominant.g, dominant.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -3,11 +3,17 @@ import { badRequest } from '../../http/errors.ts';
 import { createApi } from '../../http/openapi.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import { imageUploadRoute } from './uploads.routes.ts';
-import { storeImage, UNSUPPORTED_FORMAT } from './uploads.service.ts';
+import { checkUploadRate, storeImage, UNSUPPORTED_FORMAT } from './uploads.service.ts';
 
 // Bodies over the file limit plus the form's overhead are refused before anything reads them
-// (bodyLimits, server/http/limits.ts).
+// (bodyLimits, server/http/limits.ts); a signed-in person's uploads are counted before the form is
+// parsed.
 export const uploadApi = createApi();
+uploadApi.use(async (c, next) => {
+  const ctx = c.get('ctx');
+  await checkUploadRate(ctx, requireViewer(ctx.viewer).id);
+  await next();
+});
 uploadApi.openapi(imageUploadRoute, async (c) => {
   const ctx = c.get('ctx');
   const viewer = requireViewer(ctx.viewer);

@@ -6,7 +6,8 @@ export const imageUploadRoute = createRoute({
   method: 'post',
   path: '/image',
   tags: ['upload'],
-  summary: 'Upload an image (≤ 1 MB; jpg, png, gif, webp or bmp, checked by signature); stored as webp',
+  summary:
+    'Upload an image (≤ 1 MB, ≤ 25 million pixels; jpg, png, gif, webp or bmp, checked by signature); stored as webp',
   request: {
     body: {
       required: true,
@@ -22,6 +23,7 @@ export const imageUploadRoute = createRoute({
   },
   responses: {
     ...okResponse(z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() })),
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 413),
+    429: { description: 'Too many uploads: 操作过于频繁，请稍后再试 (UPLOAD_MAX_PER_USER_HOUR)' },
   },
 });

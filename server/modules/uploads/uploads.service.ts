@@ -1,13 +1,15 @@
 import { uploads } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
-import { detectImageFormat, type ImageFormat, toWebp } from '../../adapters/images.ts';
-import { badRequest } from '../../http/errors.ts';
+import { detectImageFormat, IMAGE_MAX_PIXELS, type ImageFormat, imagePixels, toWebp } from '../../adapters/images.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { TOO_FREQUENT } from '../verification/verification.service.ts';
 import type { RequestContext } from '../../http/context.ts';
 
 /** SPEC §9: images up to 1 MB (1048576 bytes). */
 export const IMAGE_MAX_BYTES = 1_048_576;
 export const FILE_TOO_LARGE = '文件过大';
 export const UNSUPPORTED_FORMAT = '不支持此文件格式';
+export const IMAGE_TOO_LARGE = `图片尺寸过大，请上传${IMAGE_MAX_PIXELS / 10_000}万像素以内的图片`;
 
 export const uploadPurposes = ['avatar', 'entry', 'cover', 'pin', 'comment', 'collection'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
@@ -23,6 +25,17 @@ const purposeRules: Record<UploadPurpose, { formats: readonly ImageFormat[]; squ
   comment: { formats: ALL_FORMATS, maxWidth: 1200 },
   collection: { formats: ['jpg', 'png'], maxWidth: 1600 },
 };
+
+/**
+ * Uploads per person and hour (UPLOAD_MAX_PER_USER_HOUR), counted through the rate-limit adapter
+ * (Redis when configured, so across instances): each upload costs a decode. Over it: 429
+ * 操作过于频繁，请稍后再试, before the body is parsed.
+ */
+export async function checkUploadRate(ctx: Pick<RequestContext, 'adapters' | 'env'>, userId: string) {
+  const rule = { name: 'upload-user', points: ctx.env.UPLOAD_MAX_PER_USER_HOUR, durationSeconds: 3600 };
+  const { allowed, retryAfterSeconds } = await ctx.adapters.limits.consume(rule, userId);
+  if (!allowed) throw new AppError(429, TOO_FREQUENT, { data: { retryAfterSeconds } });
+}
 
 export interface StoredImage {
   id: string;
@@ -44,6 +57,9 @@ export async function storeImage(
   const rules = purposeRules[input.purpose];
   const format = detectImageFormat(input.bytes);
   if (!format || !rules.formats.includes(format)) throw badRequest(UNSUPPORTED_FORMAT);
+  const pixels = await imagePixels(input.bytes);
+  if (pixels === null) throw badRequest(UNSUPPORTED_FORMAT);
+  if (pixels > IMAGE_MAX_PIXELS) throw badRequest(IMAGE_TOO_LARGE);
   const image = await toWebp(input.bytes, { square: rules.square, maxWidth: rules.maxWidth }).catch(() => {
     // A file with a valid signature that sharp cannot decode is not an image we accept.
     throw badRequest(UNSUPPORTED_FORMAT);

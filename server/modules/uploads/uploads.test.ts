@@ -7,6 +7,8 @@ import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, signIn } from '../../../tests/setup/test-app.ts';
 import { detectImageFormat } from '../../adapters/images.ts';
+import { TOO_FREQUENT } from '../verification/verification.service.ts';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from './uploads.service.ts';
 
 let database: Database;
 let app: TestApp;
@@ -85,5 +87,43 @@ describe('POST /api/upload/image', () => {
   it('needs a signed-in person', async () => {
     const { status } = await upload(await png(10, 10), 'entry', 'a.png', {});
     expect(status).toBe(401);
+  });
+
+  it('refuses an image that decodes to more than 25 million pixels, from its header, without decoding it', async () => {
+    // 6000 × 6000 of one colour: a few kilobytes of PNG that would decode to 108 MB.
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.byteLength).toBeLessThan(IMAGE_MAX_BYTES);
+    const started = performance.now();
+    const { status, body } = await upload(bomb);
+    const ms = performance.now() - started;
+    expect(status).toBe(400);
+    expect(body.m).toBe(IMAGE_TOO_LARGE);
+    expect(ms).toBeLessThan(1000);
+    // Just under the cap is still an image we take.
+    expect((await upload(await png(5000, 5000))).status).toBe(200);
+  });
+});
+
+describe('uploads per person', () => {
+  it('over UPLOAD_MAX_PER_USER_HOUR answers 429 before the form is read; other people are not affected', async () => {
+    const limited = createTestApp(database, { UPLOAD_MAX_PER_USER_HOUR: '2' });
+    const send = async (who: string) => {
+      const form = new FormData();
+      form.set('file', new File([new Uint8Array(await png(10, 10))], 'a.png', { type: 'image/png' }));
+      const response = await limited.request('/api/upload/image', {
+        method: 'POST',
+        body: form,
+        headers: { cookie: who },
+      });
+      return { status: response.status, body: (await response.json()) as { m: string } };
+    };
+    const me = await signIn(limited, await createUser(database.db));
+    expect((await send(me)).status).toBe(200);
+    expect((await send(me)).status).toBe(200);
+    expect(await send(me)).toEqual({ status: 429, body: expect.objectContaining({ m: TOO_FREQUENT }) });
+    const someoneElse = await signIn(limited, await createUser(database.db));
+    expect((await send(someoneElse)).status).toBe(200);
   });
 });
