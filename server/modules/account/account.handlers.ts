@@ -22,14 +22,14 @@ export const accountUserApi = createApi()
     return ok(c, await service.updateUserInfo(db, viewer, c.req.valid('json')));
   })
   .openapi(routes.changePassword, async (c) => {
-    const { db, viewer } = c.get('ctx');
     const body = c.req.valid('json');
     return ok(
       c,
-      await service.changePassword(db, viewer, {
+      await service.changePassword(c.get('ctx'), {
         oldPassword: body.old_password,
         newPassword: body.new_password,
         confirmPassword: body.confirm_password,
+        ip: clientIp(c),
       }),
     );
   })

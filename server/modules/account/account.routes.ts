@@ -41,7 +41,7 @@ export const updateUserInfo = userPost(
 );
 export const changePassword = userPost(
   '/v1/changePassword',
-  'Change the password; the other sessions end',
+  'Change the password; the other sessions end. Wrong current passwords count like sign-in failures: 403 失败次数过多，请稍后重试 once used up',
   changePasswordSchema,
   z.object({ endedSessions: z.number() }),
 );

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   LAST_SIGN_IN_METHOD_MESSAGE,
@@ -19,6 +19,7 @@ import type { Db } from '@db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Viewer, requireRole, requireViewer } from '../auth/auth.policy.ts';
+import { checkCurrentPassword } from '../auth/auth.service.ts';
 import {
   EMAIL_TAKEN,
   PHONE_TAKEN,
@@ -139,17 +140,24 @@ export async function updateUserInfo(db: Db, viewer: Viewer | null, input: { fie
 
 // ——— password ———
 
+/**
+ * Changes the password. The current one is checked under the sign-in lockout (per person and per
+ * address, checkCurrentPassword): a stolen session cannot guess it without limit.
+ */
 export async function changePassword(
-  db: Db,
-  viewer: Viewer | null,
-  input: { oldPassword: string; newPassword: string; confirmPassword?: string },
+  ctx: Pick<RequestContext, 'db' | 'viewer' | 'env' | 'adapters'>,
+  input: { oldPassword: string; newPassword: string; confirmPassword?: string; ip: string },
 ) {
-  const me = requireViewer(viewer);
+  const { db } = ctx;
+  const me = requireViewer(ctx.viewer);
   const account = await loadAccount(db, me.id);
   // An account made through third-party login has no password yet: it may set one directly.
   if (account.passwordHash) {
     if (!input.oldPassword) throw badRequest('当前密码不能为空');
-    if (!(await verify(account.passwordHash, input.oldPassword))) throw badRequest('当前密码错误');
+    await checkCurrentPassword(
+      { env: ctx.env, limits: ctx.adapters.limits },
+      { userId: me.id, passwordHash: account.passwordHash, password: input.oldPassword, ip: input.ip },
+    );
   }
   const problem = newPasswordProblem(input.newPassword);
   if (problem) throw badRequest(problem);

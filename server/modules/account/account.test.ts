@@ -192,6 +192,31 @@ describe('POST /api/user/v1/changePassword', () => {
     expect((await get('/api/user/v1/getSessions', cookie)).status).toBe(200);
   });
 
+  it('counts wrong current passwords like sign-in: after 5, even the right one is refused for a while', async () => {
+    const { user, cookie } = await signedInUser();
+    for (let i = 0; i < app.env.LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      const wrong = await post('/api/user/v1/changePassword', cookie, {
+        old_password: `guess-${i}`,
+        new_password: 'abcdef',
+      });
+      expect(wrong.body.m).toBe('当前密码错误');
+    }
+    const locked = await post('/api/user/v1/changePassword', cookie, {
+      old_password: TEST_PASSWORD,
+      new_password: 'a-new-secret',
+    });
+    expect(locked.status).toBe(403);
+    expect(locked.body.m).toBe('失败次数过多，请稍后重试');
+    expect(await verify((await row(user.id)).passwordHash ?? '', TEST_PASSWORD)).toBe(true);
+    // Someone else's account is not locked by it.
+    const other = await signedInUser();
+    const fine = await post('/api/user/v1/changePassword', other.cookie, {
+      old_password: TEST_PASSWORD,
+      new_password: 'a-new-secret',
+    });
+    expect(fine.status).toBe(200);
+  });
+
   it('lets an account without a password (third-party only) set one', async () => {
     const { user, cookie } = await signedInUser({ password: null });
     const { status } = await post('/api/user/v1/changePassword', cookie, { new_password: 'first-password' });

@@ -4,8 +4,7 @@ import { ok } from '../../http/envelope.ts';
 import { clientIp, respondSignedIn } from '../../http/request-context.ts';
 import { requireViewer } from './auth.policy.ts';
 import * as routes from './auth.routes.ts';
-import { loginWithLockout } from './auth.lockout.ts';
-import { SESSION_COOKIE, endSession } from './auth.service.ts';
+import { SESSION_COOKIE, endSession, loginWithLockout } from './auth.service.ts';
 
 export const passportApi = createApi()
   .openapi(routes.loginByEmail, async (c) => {

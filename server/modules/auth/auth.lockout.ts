@@ -1,8 +1,6 @@
-import type { Db } from '@db/client.ts';
 import type { LimitRule, RateLimits } from '../../adapters/rate-limit.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../http/errors.ts';
-import { verifyPasswordLogin } from './auth.service.ts';
 
 export const LOCKOUT_MESSAGE = '失败次数过多，请稍后重试';
 const WINDOW_SECONDS = 15 * 60;
@@ -19,38 +17,45 @@ export function lockoutRules(env: Pick<Env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | '
   } satisfies Record<string, LimitRule>;
 }
 
-function accountKey(by: { email: string } | { phone: string }): string {
-  return 'email' in by ? `e:${by.email.trim().toLowerCase()}` : `p:${by.phone}`;
+export type PasswordOutcome = 'wrong' | 'right' | 'other';
+
+export interface LockoutDeps {
+  env: Pick<Env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_IP'>;
+  limits: RateLimits;
 }
 
 /**
- * Password sign-in with lockout (SPEC §8 403 失败次数过多，请稍后重试): once an account or an
- * address has used up its failures, every try is refused, the right password included, until the
- * window passes. Wrong passwords and unknown accounts count; a success clears the account's count.
+ * Every check of a password a person types goes through here (sign-in, changing the password):
+ * once the account or the address has used up its failures within 15 minutes, every try is
+ * refused with 403 失败次数过多，请稍后重试, the right password included, until the window passes.
+ * `attempt` checks the password and throws on a wrong one; `outcome` says what a thrown error
+ * means: a wrong password counts for the account and the address, a right one clears the account.
  */
-export async function loginWithLockout(
-  deps: { db: Db; env: Env; limits: RateLimits },
-  by: { email: string } | { phone: string },
-  password: string,
-  ip: string,
-): Promise<{ userId: string }> {
+export async function withPasswordLockout<T>(
+  deps: LockoutDeps,
+  keys: { account: string; ip: string },
+  attempt: () => Promise<T>,
+  outcome: (error: unknown) => PasswordOutcome,
+): Promise<T> {
   const rules = lockoutRules(deps.env);
-  const account = accountKey(by);
   const [accountBlocked, ipBlocked] = await Promise.all([
-    deps.limits.isBlocked(rules.account, account),
-    ip ? deps.limits.isBlocked(rules.ip, ip) : false,
+    deps.limits.isBlocked(rules.account, keys.account),
+    keys.ip ? deps.limits.isBlocked(rules.ip, keys.ip) : false,
   ]);
   if (accountBlocked || ipBlocked) throw new AppError(403, LOCKOUT_MESSAGE);
   try {
-    const result = await verifyPasswordLogin(deps.db, by, password);
-    await deps.limits.reset(rules.account, account);
+    const result = await attempt();
+    await deps.limits.reset(rules.account, keys.account);
     return result;
   } catch (error) {
-    if (error instanceof AppError && (error.status === 401 || error.status === 404)) {
-      await Promise.all([deps.limits.consume(rules.account, account), ip ? deps.limits.consume(rules.ip, ip) : null]);
-    } else if (error instanceof AppError && error.status === 410) {
-      // The password was right: the account's count starts over.
-      await deps.limits.reset(rules.account, account);
+    const kind = outcome(error);
+    if (kind === 'wrong') {
+      await Promise.all([
+        deps.limits.consume(rules.account, keys.account),
+        keys.ip ? deps.limits.consume(rules.ip, keys.ip) : null,
+      ]);
+    } else if (kind === 'right') {
+      await deps.limits.reset(rules.account, keys.account);
     }
     throw error;
   }

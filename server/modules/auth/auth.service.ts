@@ -5,6 +5,7 @@ import type { Database, Db } from '@db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { getUserBrief } from '../users/users.service.ts';
 import type { Viewer } from './auth.policy.ts';
+import { type LockoutDeps, withPasswordLockout } from './auth.lockout.ts';
 import * as queries from './auth.queries.ts';
 import { LRUCache } from 'lru-cache';
 import { BROADCAST, type ChangeBus, UNREAD_CHANNEL, publishChange } from '../../adapters/changes.ts';
@@ -203,4 +204,50 @@ export function createSessionResolver(
     },
     dropViewer: dropUser,
   };
+}
+
+function accountKey(by: { email: string } | { phone: string }): string {
+  return 'email' in by ? `e:${by.email.trim().toLowerCase()}` : `p:${by.phone}`;
+}
+
+/**
+ * Password sign-in with lockout (SPEC §8 403 失败次数过多，请稍后重试): wrong passwords and unknown
+ * accounts count; a success, or a right password that must be reset (410), clears the account.
+ */
+export function loginWithLockout(
+  deps: LockoutDeps & { db: Db },
+  by: { email: string } | { phone: string },
+  password: string,
+  ip: string,
+): Promise<{ userId: string }> {
+  return withPasswordLockout(
+    deps,
+    { account: accountKey(by), ip },
+    () => verifyPasswordLogin(deps.db, by, password),
+    (error) => {
+      if (error instanceof AppError && (error.status === 401 || error.status === 404)) return 'wrong';
+      if (error instanceof AppError && error.status === 410) return 'right';
+      return 'other';
+    },
+  );
+}
+
+export const CURRENT_PASSWORD_WRONG = '当前密码错误';
+
+/**
+ * Checks the current password of a signed-in person (changing the password) under the same
+ * lockout as sign-in: the person's account and the address count their failures.
+ */
+export async function checkCurrentPassword(
+  deps: LockoutDeps,
+  input: { userId: string; passwordHash: string; password: string; ip: string },
+): Promise<void> {
+  await withPasswordLockout(
+    deps,
+    { account: `u:${input.userId}`, ip: input.ip },
+    async () => {
+      if (!(await verify(input.passwordHash, input.password))) throw new AppError(400, CURRENT_PASSWORD_WRONG);
+    },
+    (error) => (error instanceof AppError && error.message === CURRENT_PASSWORD_WRONG ? 'wrong' : 'other'),
+  );
 }
