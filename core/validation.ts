@@ -54,3 +54,20 @@ export function firstIssue(schema: z.ZodType, value: unknown): string | null {
 export function accountKind(account: string): 'phone' | 'email' {
   return /^\+?\d+$/.test(account.trim()) ? 'phone' : 'email';
 }
+
+/* ---- Comments and pins (SPEC §3, §5): the composer forms and the API say the same ---- */
+
+/** `最多上传9张图片`: too many images on a comment or pin. */
+export function tooManyImagesMessage(max: number): string {
+  return `最多上传${max}张图片`;
+}
+
+export const COMMENT_MESSAGES = {
+  empty: '评论内容不能为空',
+  tooLong: `评论内容不能超过${LIMITS.commentMaxChars}字`,
+} as const;
+
+export const PIN_MESSAGES = {
+  empty: '沸点内容不能为空',
+  tooLong: `沸点内容不能超过${LIMITS.pinMaxChars}字`,
+} as const;

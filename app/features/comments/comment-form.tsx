@@ -1,3 +1,4 @@
+import { LIMITS } from '@core/constants.ts';
 import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
@@ -9,9 +10,6 @@ import { useImageAttachments } from '~/lib/use-image-attachments.ts';
 import { Button } from '~/ui/button.tsx';
 import { AddImagesButton, AttachedImages } from '~/ui/image-attachments.tsx';
 import type { CommentTargetType, CommentView } from './types.ts';
-
-/** SPEC §9 allows images on comments as on pins. */
-export const COMMENT_MAX_IMAGES = 9;
 
 export interface CommentFormProps {
   targetType: CommentTargetType;
@@ -35,7 +33,7 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
   const barrage = useBarrage();
   const [content, setContent] = useState('');
   const [working, setWorking] = useState(false);
-  const attachments = useImageAttachments('comment', COMMENT_MAX_IMAGES);
+  const attachments = useImageAttachments('comment', LIMITS.commentMaxImages);
   const label = reply ? `回复 ${reply.username}` : '评论';
 
   async function submit(event: React.FormEvent) {
@@ -87,7 +85,7 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
           // biome-ignore lint/a11y/noAutofocus: the reply box opens on request, focused
           autoFocus={autoFocus}
           rows={reply ? 2 : 3}
-          maxLength={1000}
+          maxLength={LIMITS.commentMaxChars}
           aria-label={label}
           placeholder={reply ? `回复 ${reply.username}...` : '输入评论（Enter 换行）'}
           className="w-full resize-y rounded border border-line bg-page px-3 py-2 text-sm text-fg outline-none focus:border-brand"
@@ -97,7 +95,7 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
           <span className="mr-auto">
             <AddImagesButton
               count={attachments.images.length}
-              max={COMMENT_MAX_IMAGES}
+              max={LIMITS.commentMaxImages}
               uploading={attachments.uploading}
               disabled={!viewer}
               onPick={attachments.add}

@@ -1,3 +1,4 @@
+import { LIMITS } from '@core/constants.ts';
 import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
@@ -8,9 +9,6 @@ import { Button } from '~/ui/button.tsx';
 import { AddImagesButton, AttachedImages } from '~/ui/image-attachments.tsx';
 import type { PinView } from './types.ts';
 
-export const PIN_MAX_CHARS = 1000;
-export const PIN_MAX_IMAGES = 9;
-
 /** Publish a pin: up to 1000 characters and 9 images. Signed out, it asks to sign in first. */
 export function PinComposer({ onPublished }: { onPublished: (pin: PinView) => void }) {
   const viewer = useViewer();
@@ -18,7 +16,7 @@ export function PinComposer({ onPublished }: { onPublished: (pin: PinView) => vo
   const guard = useLoginOnFocus();
   const alerts = useAlerts();
   const [content, setContent] = useState('');
-  const attachments = useImageAttachments('pin', PIN_MAX_IMAGES);
+  const attachments = useImageAttachments('pin', LIMITS.pinMaxImages);
   const [working, setWorking] = useState(false);
   const length = Array.from(content).length;
 
@@ -57,17 +55,17 @@ export function PinComposer({ onPublished }: { onPublished: (pin: PinView) => vo
       <div className="mt-2 flex items-center gap-3">
         <AddImagesButton
           count={attachments.images.length}
-          max={PIN_MAX_IMAGES}
+          max={LIMITS.pinMaxImages}
           uploading={attachments.uploading}
           disabled={!viewer}
           onPick={attachments.add}
         />
-        <span className={`ml-auto text-[13px] ${length > PIN_MAX_CHARS ? 'text-danger' : 'text-fg-3'}`}>
-          {length}/{PIN_MAX_CHARS}
+        <span className={`ml-auto text-[13px] ${length > LIMITS.pinMaxChars ? 'text-danger' : 'text-fg-3'}`}>
+          {length}/{LIMITS.pinMaxChars}
         </span>
         <Button
           type="submit"
-          disabled={working || attachments.uploading || content.trim() === '' || length > PIN_MAX_CHARS}
+          disabled={working || attachments.uploading || content.trim() === '' || length > LIMITS.pinMaxChars}
         >
           {working ? '发布中...' : '发布'}
         </Button>

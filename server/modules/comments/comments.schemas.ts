@@ -3,7 +3,8 @@ import { commentTargetTypes } from '@db/schema/social.ts';
 import { z } from '@hono/zod-openapi';
 import { idSchema } from '../../http/openapi.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
-import { COMMENT_MAX_IMAGES, EMPTY_COMMENT_MESSAGE } from './comments.service.ts';
+import { LIMITS } from '@core/constants.ts';
+import { COMMENT_MESSAGES, tooManyImagesMessage } from '@core/validation.ts';
 
 export const targetTypeSchema = z.enum(commentTargetTypes);
 
@@ -30,8 +31,11 @@ export const commentSchema = baseComment
   .openapi('Comment');
 
 export const createCommentBodySchema = z.object({
-  content: z.string({ error: EMPTY_COMMENT_MESSAGE }).trim().min(1, EMPTY_COMMENT_MESSAGE),
-  picList: z.array(z.string().max(500)).max(COMMENT_MAX_IMAGES, `最多上传${COMMENT_MAX_IMAGES}张图片`).optional(),
+  content: z.string({ error: COMMENT_MESSAGES.empty }).trim().min(1, COMMENT_MESSAGES.empty),
+  picList: z
+    .array(z.string().max(500))
+    .max(LIMITS.commentMaxImages, tooManyImagesMessage(LIMITS.commentMaxImages))
+    .optional(),
   respUser: idSchema.optional(),
   targetId: idSchema,
   targetType: targetTypeSchema.default('entry'),

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { PAGE_SIZE } from '@core/constants.ts';
+import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
+import { COMMENT_MESSAGES, tooManyImagesMessage } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { uploads } from '@db/schema/content.ts';
@@ -13,10 +14,6 @@ import * as queries from './comments.queries.ts';
 
 /** SPEC §2.3 / §4: the text a deleted comment leaves in its thread. */
 export const DELETED_COMMENT_TEXT = '此评论已删除';
-export const EMPTY_COMMENT_MESSAGE = '评论内容不能为空';
-export const COMMENT_MAX_CHARS = 1000;
-export const COMMENT_TOO_LONG_MESSAGE = `评论内容不能超过${COMMENT_MAX_CHARS}字`;
-export const COMMENT_MAX_IMAGES = 9;
 /** Replies shown under each first-level comment before 查看更多. */
 export const TOP_SUB_COMMENTS = 2;
 
@@ -98,7 +95,7 @@ export interface CreateCommentInput {
 
 /** Images of a comment or pin must be the author's own uploads. */
 export async function checkOwnImages(db: Db | Tx, userId: string, urls: string[], max: number) {
-  if (urls.length > max) throw badRequest(`最多上传${max}张图片`);
+  if (urls.length > max) throw badRequest(tooManyImagesMessage(max));
   if (urls.length === 0) return;
   const rows = await db
     .select({ url: uploads.url })
@@ -115,10 +112,10 @@ export async function checkOwnImages(db: Db | Tx, userId: string, urls: string[]
 export async function createComment(db: Db, viewer: Viewer | null, input: CreateCommentInput) {
   const author = requireViewer(viewer);
   const content = input.content.trim();
-  if (!content) throw badRequest(EMPTY_COMMENT_MESSAGE);
-  if (Array.from(content).length > COMMENT_MAX_CHARS) throw badRequest(COMMENT_TOO_LONG_MESSAGE);
+  if (!content) throw badRequest(COMMENT_MESSAGES.empty);
+  if (Array.from(content).length > LIMITS.commentMaxChars) throw badRequest(COMMENT_MESSAGES.tooLong);
   const images = input.picList ?? [];
-  await checkOwnImages(db, author.id, images, COMMENT_MAX_IMAGES);
+  await checkOwnImages(db, author.id, images, LIMITS.commentMaxImages);
   const isReply = Boolean(input.firstComment || input.respComment);
 
   const id = await db.transaction(async (tx) => {

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { limitSchema, pointerSchema } from '@core/inputs.ts';
-import { PAGE_SIZE } from '@core/constants.ts';
+import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
 import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import { commentListSchema, listQuerySchema, threadQuerySchema, threadSchema } from '../comments/comments.schemas.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
-import { EMPTY_PIN_MESSAGE, PIN_MAX_IMAGES } from './pins.service.ts';
+import { PIN_MESSAGES, tooManyImagesMessage } from '@core/validation.ts';
 
 const tags = ['pin'];
 
@@ -35,8 +35,11 @@ export const publish = createRoute({
       content: {
         'application/json': {
           schema: z.object({
-            content: z.string({ error: EMPTY_PIN_MESSAGE }).trim().min(1, EMPTY_PIN_MESSAGE),
-            picList: z.array(z.string().max(500)).max(PIN_MAX_IMAGES, `最多上传${PIN_MAX_IMAGES}张图片`).optional(),
+            content: z.string({ error: PIN_MESSAGES.empty }).trim().min(1, PIN_MESSAGES.empty),
+            picList: z
+              .array(z.string().max(500))
+              .max(LIMITS.pinMaxImages, tooManyImagesMessage(LIMITS.pinMaxImages))
+              .optional(),
           }),
         },
       },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { PAGE_SIZE } from '@core/constants.ts';
+import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
+import { PIN_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
 import { comments, pins } from '@db/schema/social.ts';
@@ -12,10 +13,6 @@ import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.
 import * as queries from './pins.queries.ts';
 import { and } from 'drizzle-orm';
 
-export const PIN_MAX_CHARS = 1000;
-export const PIN_MAX_IMAGES = 9;
-export const EMPTY_PIN_MESSAGE = '沸点内容不能为空';
-export const PIN_TOO_LONG_MESSAGE = `沸点内容不能超过${PIN_MAX_CHARS}字`;
 export const PIN_NOT_FOUND = '沸点不存在';
 
 export interface PinView {
@@ -58,10 +55,10 @@ async function hydrate(db: Db, rows: queries.PinRow[], viewer: Viewer | null): P
 export async function publishPin(db: Db, viewer: Viewer | null, input: { content: string; picList?: string[] }) {
   const author = requireViewer(viewer);
   const content = input.content.trim();
-  if (!content) throw badRequest(EMPTY_PIN_MESSAGE);
-  if (Array.from(content).length > PIN_MAX_CHARS) throw badRequest(PIN_TOO_LONG_MESSAGE);
+  if (!content) throw badRequest(PIN_MESSAGES.empty);
+  if (Array.from(content).length > LIMITS.pinMaxChars) throw badRequest(PIN_MESSAGES.tooLong);
   const images = input.picList ?? [];
-  await checkOwnImages(db, author.id, images, PIN_MAX_IMAGES);
+  await checkOwnImages(db, author.id, images, LIMITS.pinMaxImages);
   const id = newId();
   await db.transaction((tx) => queries.insertPin(tx, { id, userId: author.id, content, imageUrlList: images }));
   return getPin(db, viewer, id);
