@@ -38,4 +38,25 @@ describe('readEnv', () => {
     });
     expect(() => readEnv({ SEED_ON_EMPTY: 'yes' })).toThrow(/SEED_ON_EMPTY/);
   });
+
+  it('refuses LINK_PREVIEW_ALLOW_PRIVATE in production; journeys use E2E_LINK_PREVIEW_ALLOW_PRIVATE without a secret', () => {
+    const secret = 'a-very-long-production-secret';
+    expect(() =>
+      readEnv({ NODE_ENV: 'production', SESSION_SECRET: secret, LINK_PREVIEW_ALLOW_PRIVATE: 'true' }),
+    ).toThrow(/LINK_PREVIEW_ALLOW_PRIVATE: not allowed in production/);
+    expect(() =>
+      readEnv({ NODE_ENV: 'production', JINSHA_ALLOW_DEV_SECRET: '1', LINK_PREVIEW_ALLOW_PRIVATE: 'true' }),
+    ).toThrow(/LINK_PREVIEW_ALLOW_PRIVATE: not allowed in production/);
+    expect(() =>
+      readEnv({ NODE_ENV: 'production', SESSION_SECRET: secret, E2E_LINK_PREVIEW_ALLOW_PRIVATE: 'true' }),
+    ).toThrow(/E2E_LINK_PREVIEW_ALLOW_PRIVATE: only for local builds without SESSION_SECRET/);
+    const journeys = readEnv({
+      NODE_ENV: 'production',
+      JINSHA_ALLOW_DEV_SECRET: '1',
+      E2E_LINK_PREVIEW_ALLOW_PRIVATE: '1',
+    });
+    expect(journeys.LINK_PREVIEW_ALLOW_PRIVATE).toBe(true);
+    expect(readEnv({ NODE_ENV: 'test', LINK_PREVIEW_ALLOW_PRIVATE: 'true' }).LINK_PREVIEW_ALLOW_PRIVATE).toBe(true);
+    expect(readEnv({ NODE_ENV: 'production', SESSION_SECRET: secret }).LINK_PREVIEW_ALLOW_PRIVATE).toBe(false);
+  });
 });

@@ -82,8 +82,13 @@ export const envSchema = z.object({
   DEV_OUTBOX: booleanish,
   /** Browser journeys only: getRandCode also returns the captcha's answer. Never in a real deployment. */
   CAPTCHA_TEST_ANSWERS: booleanish,
-  /** Tests only: the link preview (/api/post/page/info) may fetch loopback and private addresses. Never in a real deployment. */
+  /** Tests only: the link preview (/api/post/page/info) may fetch loopback and private addresses. Refused in production. */
   LINK_PREVIEW_ALLOW_PRIVATE: booleanish,
+  /**
+   * Browser journeys only, which run a local production build against a local page server: the
+   * same as LINK_PREVIEW_ALLOW_PRIVATE, honoured only without SESSION_SECRET (like DEV_OUTBOX).
+   */
+  E2E_LINK_PREVIEW_ALLOW_PRIVATE: booleanish,
   /** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
   BUILD_DIR: z.string().default('build'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -110,8 +115,20 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration (see .env.example):\n  DEV_OUTBOX, CAPTCHA_TEST_ANSWERS: not allowed in production',
     );
   }
+  if (env.NODE_ENV === 'production' && env.LINK_PREVIEW_ALLOW_PRIVATE) {
+    // The page reader must never reach loopback, private or metadata addresses in production.
+    throw new Error(
+      'Invalid configuration (see .env.example):\n  LINK_PREVIEW_ALLOW_PRIVATE: not allowed in production (journeys: E2E_LINK_PREVIEW_ALLOW_PRIVATE)',
+    );
+  }
+  if (env.SESSION_SECRET && env.E2E_LINK_PREVIEW_ALLOW_PRIVATE) {
+    throw new Error(
+      'Invalid configuration (see .env.example):\n  E2E_LINK_PREVIEW_ALLOW_PRIVATE: only for local builds without SESSION_SECRET',
+    );
+  }
   return {
     ...env,
+    LINK_PREVIEW_ALLOW_PRIVATE: env.LINK_PREVIEW_ALLOW_PRIVATE || env.E2E_LINK_PREVIEW_ALLOW_PRIVATE,
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     SESSION_SECRET: env.SESSION_SECRET ?? 'jinsha-development-secret-not-for-production',
   };

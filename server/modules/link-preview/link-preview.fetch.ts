@@ -25,14 +25,42 @@ export const LINK_PREVIEW_MESSAGES = {
   unreadable: '无法读取该页面，请检查链接或手动填写',
 } as const;
 
-/** True when an address must never be fetched (anything but ordinary public unicast). */
+/**
+ * The IPv4 address an IPv6 address carries, for the forms that reach an IPv4 host: IPv4-compatible
+ * (::a.b.c.d, deprecated but still routed by some stacks), IPv4-mapped (::ffff:a.b.c.d), IPv4-
+ * translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::).
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  if (zeros(0, 4) && ((p[4] === 0 && (p[5] === 0 || p[5] === 0xffff)) || (p[4] === 0xffff && p[5] === 0))) {
+    return v4(p[6], p[7]);
+  }
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return v4(p[6], p[7]);
+  if (p[0] === 0x2002) return v4(p[1], p[2]);
+  return null;
+}
+
+/**
+ * True when an address must never be fetched: anything but ordinary public unicast. IPv4 must be
+ * unicast (not loopback, private, link-local, CGNAT, multicast, reserved…). IPv6 must be global
+ * unicast (2000::/3) outside every special range; a form that embeds an IPv4 address is judged by
+ * that address ([::127.0.0.1], [::ffff:10.0.0.1], 64:ff9b::a9fe:a9fe, 2002:7f00:1::…); Teredo,
+ * local-use NAT64 and zoned addresses are refused outright.
+ */
 export function isBlockedAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return true;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() !== 'unicast';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() !== 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.zoneId) return true;
+  const inner = embeddedIPv4(v6);
+  if (inner) return inner.range() !== 'unicast';
+  // Global unicast only (2000::/3); within it, ipaddr.js names Teredo, documentation, benchmarking,
+  // ORCHID and other special blocks, and local-use NAT64 (64:ff9b:1::/48) lies outside it.
+  if (v6.parts[0] >> 13 !== 0b001) return true;
+  return v6.range() !== 'unicast';
 }
 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;

@@ -120,6 +120,47 @@ describe('isBlockedAddress', () => {
       expect(isBlockedAddress(address), address).toBe(false);
     }
   });
+
+  it('refuses every IPv6 form that reaches a loopback or private IPv4 address', () => {
+    for (const address of [
+      // IPv4-compatible (::a.b.c.d)
+      '::127.0.0.1',
+      '::7f00:1',
+      '::10.0.0.1',
+      '::169.254.169.254',
+      '0:0:0:0:0:0:127.0.0.1',
+      // IPv4-mapped in every spelling
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:127.0.0.1',
+      '::ffff:192.168.0.1',
+      // IPv4-translated (SIIT)
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:a00:1',
+      // NAT64, well-known and local-use prefixes
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::10.0.0.1',
+      '64:ff9b:1::8.8.8.8',
+      // 6to4 around loopback, private and metadata addresses
+      '2002:7f00:1::1',
+      '2002:a00:1::',
+      '2002:a9fe:a9fe::1',
+      '2002:c0a8:1::1',
+      // Teredo, documentation, discard, site-local, ORCHID, zoned
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2001:db8::1',
+      '100::1',
+      'fec0::1',
+      '2001:10::1',
+      'fe80::1%eth0',
+    ]) {
+      expect(isBlockedAddress(address), address).toBe(true);
+    }
+    // The same forms around a public address are ordinary hosts.
+    for (const address of ['::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1', '2a00:1450:4001:82b::200e']) {
+      expect(isBlockedAddress(address), address).toBe(false);
+    }
+  });
 });
 
 describe('GET /api/post/page/info (SSRF guard on, the default)', () => {
@@ -132,6 +173,11 @@ describe('GET /api/post/page/info (SSRF guard on, the default)', () => {
       'http://169.254.169.254/latest/meta-data/',
       'http://[::1]/',
       'http://[::ffff:127.0.0.1]/',
+      'http://[::127.0.0.1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[64:ff9b::7f00:1]/',
+      'http://[2002:7f00:1::1]/',
+      'http://0177.0.0.1/',
       'http://0.0.0.0/',
       'http://2130706433/',
       'http://0x7f000001/',
