@@ -1,15 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
-import { COMMENT_MESSAGES, tooManyImagesMessage } from '@core/validation.ts';
+import { COMMENT_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
-import type { Db, Tx } from '@db/client.ts';
-import { uploads } from '@db/schema/content.ts';
+import type { Db } from '@db/client.ts';
 import { type CommentTargetType, comments } from '@db/schema/social.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { type NotificationEvent, notify } from '../notifications/notifications.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs, lockUsers } from '../users/users.service.ts';
 import { forbidden } from '../../http/errors.ts';
+import { checkOwnImages } from '../uploads/uploads.service.ts';
 import * as queries from './comments.queries.ts';
 
 /** SPEC §2.3 / §4: the text a deleted comment leaves in its thread. */
@@ -91,18 +91,6 @@ export interface CreateCommentInput {
   targetType: CommentTargetType;
   firstComment?: string;
   respComment?: string;
-}
-
-/** Images of a comment or pin must be the author's own uploads. */
-export async function checkOwnImages(db: Db | Tx, userId: string, urls: string[], max: number) {
-  if (urls.length > max) throw badRequest(tooManyImagesMessage(max));
-  if (urls.length === 0) return;
-  const rows = await db
-    .select({ url: uploads.url })
-    .from(uploads)
-    .where(and(eq(uploads.userId, userId), inArray(uploads.url, urls)));
-  const own = new Set(rows.map((r) => r.url));
-  if (!urls.every((u) => own.has(u))) throw badRequest('图片不存在');
 }
 
 /**

@@ -7,7 +7,7 @@ import { comments, pins } from '@db/schema/social.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
-import { checkOwnImages } from '../comments/comments.service.ts';
+import { checkOwnImages } from '../uploads/uploads.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import * as queries from './pins.queries.ts';

@@ -1,9 +1,11 @@
-import { uploads } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
 import { detectImageFormat, IMAGE_MAX_PIXELS, type ImageFormat, imagePixels, toWebp } from '../../adapters/images.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { TOO_FREQUENT } from '../verification/verification.service.ts';
 import type { RequestContext } from '../../http/context.ts';
+import * as queries from './uploads.queries.ts';
+import type { Db, Tx } from '@db/client.ts';
+import { tooManyImagesMessage } from '@core/validation.ts';
 
 /** SPEC §9: images up to 1 MB (1048576 bytes). */
 export const IMAGE_MAX_BYTES = 1_048_576;
@@ -67,7 +69,7 @@ export async function storeImage(
   const id = newId();
   const key = `${input.purpose}/${id}.webp`;
   const url = await ctx.adapters.storage.put(key, image.bytes, 'image/webp');
-  await ctx.db.insert(uploads).values({
+  await queries.insertUpload(ctx.db, {
     id,
     userId: input.userId,
     purpose: input.purpose,
@@ -79,4 +81,12 @@ export async function storeImage(
     height: image.height,
   });
   return { id, url, width: image.width, height: image.height };
+}
+
+/** Images of a comment or pin: at most `max`, and each one the author's own upload. */
+export async function checkOwnImages(db: Db | Tx, userId: string, urls: string[], max: number) {
+  if (urls.length > max) throw badRequest(tooManyImagesMessage(max));
+  if (urls.length === 0) return;
+  const own = await queries.selectOwnUploadUrls(db, userId, urls);
+  if (!urls.every((u) => own.has(u))) throw badRequest('图片不存在');
 }
