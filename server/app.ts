@@ -9,6 +9,7 @@ import { createSessionResolver } from './modules/auth/auth.service.ts';
 import { LOCAL_UPLOADS_PATH } from './adapters/storage.ts';
 import type { Env } from './env.ts';
 import { compression } from './http/compression.ts';
+import { pageCache } from './http/page-cache.ts';
 import type { AppEnv, RequestContext } from './http/context.ts';
 import { handleError, ok } from './http/envelope.ts';
 import { type Api, createApi } from './http/openapi.ts';
@@ -140,7 +141,10 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
     }
   });
 
-  // First, so static files and uploads carry them too (nosniff, CSP, frame refusal).
+  const changes = changeBus(database);
+  // Anonymous pages answered from memory, before anything else runs (server/http/page-cache.ts).
+  app.use(pageCache({ bus: changes, graceMs: env.CACHE_GRACE_MS, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }));
+  // First after it, so static files and uploads carry them too (nosniff, CSP, frame refusal).
   app.use(securityHeaders({ dev }));
   app.use(compression());
   if (clientDir) {
@@ -160,7 +164,6 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   // Before anything reads a body: the token form, sign-in, validators, page actions.
   app.use(bodyLimits());
   app.use(refuseNulCharacters());
-  const changes = changeBus(database);
   const sessions = createSessionResolver(database, changes, env.SESSION_CACHE_SECONDS);
   app.use(requestContext({ db: database.db, env, logger, adapters, sessions }));
   app.use(csrfGuard(env.SITE_URL));

@@ -1,8 +1,10 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context.ts';
 import zlib from 'node:zlib';
 import { requestHeader } from './headers.ts';
 
-const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+export const COMPRESSIBLE =
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
@@ -46,28 +48,35 @@ export function compress(input: Uint8Array, encoding: Encoding, fast: boolean): 
  * documents (app/entry.server.tsx), and one call costs far less than compressing a stream chunk
  * by chunk. A load balancer in front may do this instead.
  */
-export function compression(): MiddlewareHandler {
+export function compression(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    const res = c.res;
-    if (short.has(res) || c.req.method === 'HEAD' || res.status === 204 || res.status === 304) return;
-    const headers = res.headers;
-    if (headers.has('content-encoding') || !COMPRESSIBLE.test(headers.get('content-type') ?? '')) return;
-    const length = headers.get('content-length');
-    if (length !== null && Number(length) < MIN_BYTES) return;
-    const encoding = preferredEncoding(requestHeader(c, 'accept-encoding'));
-    if (!encoding || !res.body) return;
-    const input = new Uint8Array(await res.arrayBuffer());
-    const copy = new Headers(headers);
-    let body: Uint8Array<ArrayBuffer> = input;
-    if (input.length >= MIN_BYTES) {
-      body = compress(input, encoding, true) as Uint8Array<ArrayBuffer>;
-      copy.set('content-encoding', encoding);
-      copy.append('vary', 'Accept-Encoding');
-    }
-    copy.set('content-length', String(body.length));
-    // Clear first: assigning over a response makes Hono carry its headers (content-length too) over.
-    c.res = undefined;
-    c.res = new Response(body, { status: res.status, headers: copy });
+    // The page cache compresses what it renders itself (once, at a high level, when it stores).
+    if (c.get('pageCacheRender')) return;
+    await compressResponse(c);
   };
+}
+
+/** Compresses c.res for this request, when it is worth it (the compression middleware's work). */
+export async function compressResponse(c: Context) {
+  const res = c.res;
+  if (short.has(res) || c.req.method === 'HEAD' || res.status === 204 || res.status === 304) return;
+  const headers = res.headers;
+  if (headers.has('content-encoding') || !COMPRESSIBLE.test(headers.get('content-type') ?? '')) return;
+  const length = headers.get('content-length');
+  if (length !== null && Number(length) < MIN_BYTES) return;
+  const encoding = preferredEncoding(requestHeader(c, 'accept-encoding'));
+  if (!encoding || !res.body) return;
+  const input = new Uint8Array(await res.arrayBuffer());
+  const copy = new Headers(headers);
+  let body: Uint8Array<ArrayBuffer> = input;
+  if (input.length >= MIN_BYTES) {
+    body = compress(input, encoding, true) as Uint8Array<ArrayBuffer>;
+    copy.set('content-encoding', encoding);
+    copy.append('vary', 'Accept-Encoding');
+  }
+  copy.set('content-length', String(body.length));
+  // Clear first: assigning over a response makes Hono carry its headers (content-length too) over.
+  c.res = undefined;
+  c.res = new Response(body, { status: res.status, headers: copy });
 }

@@ -22,5 +22,10 @@ export interface RequestContext {
 
 export interface AppEnv {
   /** `nonce` draws the request's CSP nonce on first call (securityHeaders). */
-  Variables: { ctx: RequestContext; nonce: () => string };
+  Variables: {
+    ctx: RequestContext;
+    nonce: () => string;
+    /** Set by the page cache while it renders a page it may keep: it compresses the answer itself. */
+    pageCacheRender?: boolean;
+  };
 }

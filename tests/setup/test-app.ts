@@ -26,6 +26,7 @@ export function createTestEnv(overrides: Record<string, string> = {}): Env {
     // Tests write to the database directly and read at once: the caches are tested on their own.
     SESSION_CACHE_SECONDS: '0',
     CACHE_GRACE_MS: '0',
+    PAGE_CACHE_MB: '0',
     SITE_URL: TEST_ORIGIN,
     UPLOADS_DIR: path.join(tmpdir(), 'jinsha-test-uploads'),
     ...overrides,

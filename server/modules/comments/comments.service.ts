@@ -11,6 +11,7 @@ import { PLACEHOLDER_USER, type UserBrief, getUserBriefs, lockUsers } from '../u
 import { forbidden } from '../../http/errors.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
 import * as queries from './comments.queries.ts';
+import { publishChange } from '../../adapters/changes.ts';
 
 /** SPEC §2.3 / §4: the text a deleted comment leaves in its thread. */
 export const DELETED_COMMENT_TEXT = '此评论已删除';
@@ -173,6 +174,7 @@ export async function createComment(db: Db, viewer: Viewer | null, input: Create
     }
     return commentId;
   });
+  await publishChange(db, { kind: 'content', what: 'comment', userId: author.id, id });
   const [comment] = await getCommentsByIds(db, [id], author);
   return { commentId: id, comment };
 }
@@ -297,13 +299,14 @@ export async function deleteComment(db: Db, viewer: Viewer | null, commentId: st
       await queries.moveCommentedEntriesCount(tx, row.userId, -1);
     }
   });
+  await publishChange(db, { kind: 'content', what: 'comment', userId: signedIn.id, id: commentId });
   return { commentId };
 }
 
 /** Like (PUT) or unlike (DELETE) a comment: the like row and like_count move together. */
 export async function setCommentLike(db: Db, viewer: Viewer | null, commentId: string, like: boolean) {
   const signedIn = requireViewer(viewer);
-  return db.transaction(async (tx) => {
+  const state = await db.transaction(async (tx) => {
     const [row] = await queries.selectCommentsByIds(tx, [commentId]);
     if (!row || row.deleted) throw notFound('评论不存在');
     const likeCount = await queries.toggleCommentLike(tx, signedIn.id, commentId, like);
@@ -313,4 +316,6 @@ export async function setCommentLike(db: Db, viewer: Viewer | null, commentId: s
     }
     return { liked: like, likeCount };
   });
+  await publishChange(db, { kind: 'content', what: 'like', userId: signedIn.id, id: commentId });
+  return state;
 }

@@ -16,6 +16,7 @@ import {
   type PublishDraftInput,
   type UpdateDraftInput,
 } from './drafts.schemas.ts';
+import { publishChange } from '../../adapters/changes.ts';
 
 type DraftContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env'>>;
 
@@ -234,6 +235,8 @@ export async function publishDraft(ctx: DraftContext, input: PublishDraftInput) 
     if (!(await queries.deleteDraftRow(txCtx.db, draftId))) throw notFound(DRAFT_MESSAGES.draftMissing);
     return entryId;
   });
+  // The entry write told other processes on commit; this one learns it now.
+  await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: viewer.id, id: published });
   return { entryId: published, type: entryInput.type, url: `/post/${published}` };
 }
 

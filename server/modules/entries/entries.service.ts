@@ -15,6 +15,7 @@ import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts'
 import { getCategoryIndex, getTagById, getTagByTitle, type CategoryRef } from '../tags/tags.service.ts';
 import { lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
 import * as queries from './entries.queries.ts';
+import { publishChange } from '../../adapters/changes.ts';
 
 export type { EntryInput } from '@core/entry-input.ts';
 
@@ -428,6 +429,7 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
     await queries.addTagCounts(tx, prepared.tagIds, 1);
     await queries.addAuthorPostedCount(tx, viewer.id, prepared.type, 1);
   });
+  await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: viewer.id, id });
   return { id };
 }
 
@@ -440,7 +442,7 @@ async function lockOwnEntry(tx: Tx, ctx: WriteContext, entryId: string) {
 }
 
 export async function updateEntry(ctx: WriteContext, entryId: string, input: EntryInput): Promise<void> {
-  requireViewer(ctx.viewer);
+  const viewer = requireViewer(ctx.viewer);
   if (!isValidId(entryId)) throw badRequest('invalid id');
   const prepared = prepare(validate(input), ctx.env?.SITE_URL);
   await ctx.db.transaction(async (tx) => {
@@ -469,10 +471,11 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
       await queries.addAuthorPostedCount(tx, entry.userId, prepared.type, 1);
     }
   });
+  await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: viewer.id, id: entryId });
 }
 
 export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<void> {
-  requireViewer(ctx.viewer);
+  const viewer = requireViewer(ctx.viewer);
   if (!isValidId(entryId)) throw badRequest('invalid id');
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
@@ -488,6 +491,7 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
     // entry_tags, entry_likes, entry_views and collection_entries go by cascade.
     await queries.deleteEntryRow(tx, entryId);
   });
+  await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: viewer.id, id: entryId });
 }
 
 /** SPEC §4 recommend / unrecommend (admins only): sets hot, which also lifts the hot score. */
@@ -499,6 +503,7 @@ export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boole
     if (updated.length === 0) throw notFound('此文章不存在');
     await refreshEntryHotScore(tx, entryId);
   });
+  await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: ctx.viewer?.id ?? '', id: entryId });
   return { hot };
 }
 

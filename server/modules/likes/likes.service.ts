@@ -17,6 +17,7 @@ import { getEntriesByIds } from '../entries/entries.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as queries from './likes.queries.ts';
 import { lockUsers } from '../users/users.service.ts';
+import { publishChange } from '../../adapters/changes.ts';
 
 type Ctx = Pick<RequestContext, 'db' | 'viewer'>;
 
@@ -32,7 +33,7 @@ function checkId(id: string) {
 export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
   const viewer = requireViewer(ctx.viewer);
   checkId(entryId);
-  return ctx.db.transaction(async (tx) => {
+  const state = await ctx.db.transaction(async (tx): Promise<LikeState> => {
     const entry = await queries.selectEntryAuthor(tx, entryId);
     if (!entry) throw notFound('此文章不存在');
     if (!(await queries.insertLike(tx, viewer.id, entryId))) {
@@ -45,12 +46,14 @@ export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
     if (entry.userId) await notify(tx, { type: 'like_entry', actorId: viewer.id, recipientId: entry.userId, entryId });
     return { like: true, likeCount };
   });
+  await publishChange(ctx.db, { kind: 'content', what: 'like', userId: viewer.id, id: entryId });
+  return state;
 }
 
 export async function unlikeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
   const viewer = requireViewer(ctx.viewer);
   checkId(entryId);
-  return ctx.db.transaction(async (tx) => {
+  const state = await ctx.db.transaction(async (tx): Promise<LikeState> => {
     const entry = await queries.selectEntryAuthor(tx, entryId);
     if (!entry) throw notFound('此文章不存在');
     if (!(await queries.deleteLike(tx, viewer.id, entryId))) {
@@ -62,6 +65,8 @@ export async function unlikeEntry(ctx: Ctx, entryId: string): Promise<LikeState>
     await queries.addUserLikeCounters(tx, { likerId: viewer.id, authorId: entry.userId, delta: -1 });
     return { like: false, likeCount };
   });
+  await publishChange(ctx.db, { kind: 'content', what: 'like', userId: viewer.id, id: entryId });
+  return state;
 }
 
 /** GET /user/like/entry/{id}: whether the viewer likes the entry. */

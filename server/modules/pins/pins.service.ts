@@ -12,6 +12,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import * as queries from './pins.queries.ts';
 import { and } from 'drizzle-orm';
+import { publishChange } from '../../adapters/changes.ts';
 
 export const PIN_NOT_FOUND = '沸点不存在';
 
@@ -61,6 +62,7 @@ export async function publishPin(db: Db, viewer: Viewer | null, input: { content
   await checkOwnImages(db, author.id, images, LIMITS.pinMaxImages);
   const id = newId();
   await db.transaction((tx) => queries.insertPin(tx, { id, userId: author.id, content, imageUrlList: images }));
+  await publishChange(db, { kind: 'content', what: 'pin', userId: author.id, id });
   return getPin(db, viewer, id);
 }
 
@@ -74,6 +76,7 @@ export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
     await tx.delete(comments).where(and(eq(comments.targetType, 'pin'), eq(comments.targetId, pinId)));
     await queries.deletePinRow(tx, pinId, row.userId);
   });
+  await publishChange(db, { kind: 'content', what: 'pin', userId: signedIn.id, id: pinId });
   return { msgId: pinId };
 }
 
@@ -108,7 +111,7 @@ export async function listPins(
 /** /like and /unlike with msgId: the like row, like_count and the notification move together. */
 export async function setPinLike(db: Db, viewer: Viewer | null, pinId: string, like: boolean) {
   const signedIn = requireViewer(viewer);
-  return db.transaction(async (tx) => {
+  const state = await db.transaction(async (tx) => {
     const [row] = await tx.select({ userId: pins.userId }).from(pins).where(eq(pins.id, pinId));
     if (!row) throw notFound(PIN_NOT_FOUND);
     const changed = await queries.togglePinLike(tx, signedIn.id, pinId, like);
@@ -118,6 +121,8 @@ export async function setPinLike(db: Db, viewer: Viewer | null, pinId: string, l
     const [after] = await tx.select({ likeCount: pins.likeCount }).from(pins).where(eq(pins.id, pinId));
     return { liked: like, likeCount: after?.likeCount ?? 0 };
   });
+  await publishChange(db, { kind: 'content', what: 'like', userId: signedIn.id, id: pinId });
+  return state;
 }
 
 /** Pins by id in the order asked; unknown ids are left out. */
