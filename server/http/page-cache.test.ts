@@ -51,7 +51,7 @@ beforeAll(async () => {
     database,
     env,
     adapters,
-    request: (path, init) => built.request(new URL(path, TEST_ORIGIN).toString(), init),
+    request: async (path, init) => built.request(new URL(path, TEST_ORIGIN).toString(), init),
   };
   await changeBus(database).ready();
   ({ frontend: category } = await ensureCategories(database.db));
