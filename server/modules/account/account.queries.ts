@@ -64,10 +64,6 @@ export async function deleteOAuthAccount(db: Runner, userId: string, provider: O
   return rows.length > 0;
 }
 
-export async function insertUser(db: Runner, values: typeof users.$inferInsert) {
-  await db.insert(users).values(values);
-}
-
 export async function usernameTaken(db: Runner, username: string, exceptUserId?: string) {
   const [row] = await db
     .select({ id: users.id })

@@ -5,6 +5,7 @@ import { newId } from '@core/ids.ts';
 import type { Env } from '../../env.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { insertUser } from '../users/users.service.ts';
 import * as queries from './account.queries.ts';
 import { OAUTH_FAILED_MESSAGE, type OAuthProfile, configuredProviders } from './oauth.providers.ts';
 
@@ -106,7 +107,7 @@ async function createUserFrom(ctx: Pick<RequestContext, 'db'>, provider: OAuthPr
   const userId = newId();
   const username = await freeUsername(ctx, profile.username || profile.nickname);
   await ctx.db.transaction(async (tx) => {
-    await queries.insertUser(tx, {
+    await insertUser(tx, {
       id: userId,
       username,
       // Only an https picture from the provider (the page's CSP allows https images).

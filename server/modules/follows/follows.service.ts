@@ -71,7 +71,8 @@ export async function isFollowed(db: Db, viewer: Viewer | null, input: { current
   return Object.fromEntries(input.targetUids.map((id) => [id, followed.has(id)]));
 }
 
-async function withIsFollow<T extends { id: string }>(db: Db, viewer: Viewer | null, rows: T[]) {
+/** People rows with `isFollow`: whether the viewer follows each (visitors follow nobody). */
+export async function withIsFollow<T extends { id: string }>(db: Db, viewer: Viewer | null, rows: T[]) {
   const followed = viewer
     ? await queries.selectFollowedAmong(
         db,

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { entries, entryLikes } from '@db/schema/content.ts';
-import { follows, users } from '@db/schema/users.ts';
+import { users } from '@db/schema/users.ts';
 import { refreshEntryHotScore } from '@db/ranking.ts';
 import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import { userBriefColumns } from '../users/users.service.ts';
@@ -97,15 +97,6 @@ export async function selectEntryLikers(db: Db, q: { entryId: string; page: numb
     .orderBy(desc(entryLikes.createdAt), desc(entryLikes.userId))
     .limit(q.pageSize)
     .offset(q.page * q.pageSize);
-}
-
-export async function selectFollowedAmong(db: Db, followerId: string, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), inArray(follows.followeeId, userIds)));
-  return new Set(rows.map((r) => r.id));
 }
 
 export async function selectEntryLikeCount(db: Db | Tx, entryId: string) {

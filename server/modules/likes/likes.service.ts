@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { getEntriesByIds } from '../entries/entries.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { withIsFollow } from '../follows/follows.service.ts';
 import * as queries from './likes.queries.ts';
 import { lockUsers } from '../users/users.service.ts';
 import { publishChange } from '../../adapters/changes.ts';
@@ -111,21 +112,10 @@ export async function listEntryLikers(
   const total = await queries.selectEntryLikeCount(db, options.entryId);
   if (total === null) throw notFound('此文章不存在');
   const rows = await queries.selectEntryLikers(db, { entryId: options.entryId, page: options.page, pageSize });
-  const followed = options.viewer
-    ? await queries.selectFollowedAmong(
-        db,
-        options.viewer.id,
-        rows.map((r) => r.id),
-      )
-    : new Set<string>();
-  return {
-    total,
-    page: options.page,
-    pageSize,
-    userList: rows.map(({ likedAt, ...user }) => ({
-      ...user,
-      isFollow: followed.has(user.id),
-      likedAt: likedAt.toISOString(),
-    })),
-  };
+  const userList = await withIsFollow(
+    db,
+    options.viewer,
+    rows.map(({ likedAt, ...user }) => ({ ...user, likedAt: likedAt.toISOString() })),
+  );
+  return { total, page: options.page, pageSize, userList };
 }

@@ -27,10 +27,6 @@ export async function findTakenIdentifiers(
   };
 }
 
-export async function insertUser(db: Runner, values: typeof users.$inferInsert) {
-  await db.insert(users).values(values);
-}
-
 const contactColumns = {
   id: users.id,
   username: users.username,

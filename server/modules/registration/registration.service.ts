@@ -15,6 +15,7 @@ import {
   takeMailToken,
   verifySmsCode,
 } from '../verification/verification.service.ts';
+import { insertUser } from '../users/users.service.ts';
 import * as queries from './registration.queries.ts';
 import { publishChange } from '../../adapters/changes.ts';
 
@@ -120,7 +121,7 @@ export async function registerUser(ctx: Ctx, input: RegisterInput, ip: string): 
         // Commit the counted attempt, then answer 验证码错误.
         if (!check.ok) return { wrongCode: true as const };
       }
-      await queries.insertUser(tx, {
+      await insertUser(tx, {
         id: userId,
         username: input.username,
         passwordHash,
@@ -256,7 +257,7 @@ export async function createAccount(
       const taken = await queries.findTakenIdentifiers(tx, { username: input.username, email: input.email });
       if (taken.username) throw badRequest(USERNAME_TAKEN.m, USERNAME_TAKEN.s);
       if (taken.email) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
-      await queries.insertUser(tx, {
+      await insertUser(tx, {
         id: userId,
         username: input.username,
         email: input.email,

@@ -18,6 +18,10 @@ export const userBriefColumns = {
   isXiaoceAuthor: users.isXiaoceAuthor,
 };
 
+export async function insertUser(db: Db | Tx, values: typeof users.$inferInsert) {
+  await db.insert(users).values(values);
+}
+
 export async function selectUserExists(db: Pick<Db, 'select'>, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   return Boolean(row);

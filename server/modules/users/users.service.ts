@@ -1,7 +1,10 @@
 import { GUEST_ID } from '@core/ids.ts';
 import type { Db, Tx } from '@db/client.ts';
+import type { users } from '@db/schema/users.ts';
 import { notFound } from '../../http/errors.ts';
 import * as queries from './users.queries.ts';
+
+export type NewUser = typeof users.$inferInsert;
 
 export type UserBrief = Awaited<ReturnType<typeof queries.selectUserBriefs>>[number];
 
@@ -23,6 +26,11 @@ export const PLACEHOLDER_USER: UserBrief = {
 
 /** The columns of a UserBrief, for modules that join authors into their own queries. */
 export const userBriefColumns = queries.userBriefColumns;
+
+/** Adds a person's row (registration, a first OAuth sign-in), in the caller's transaction. */
+export function insertUser(tx: Db | Tx, values: NewUser): Promise<void> {
+  return queries.insertUser(tx, values);
+}
 
 /** Whether a user with this id exists. */
 export function userExists(db: Db, id: string): Promise<boolean> {
