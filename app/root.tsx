@@ -5,7 +5,13 @@ import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
 import { CollectButton } from './features/collections/collect-button.tsx';
 import { CommentSection } from './features/comments/comment-section.tsx';
 import { AlertsProvider } from './features/shell/alerts-provider.tsx';
-import { ErrorView, LoginRequiredView, NotFoundView, ShellErrorView } from './features/shell/error-views.tsx';
+import {
+  ErrorView,
+  ForbiddenView,
+  LoginRequiredView,
+  NotFoundView,
+  ShellErrorView,
+} from './features/shell/error-views.tsx';
 import { Shell } from './features/shell/shell.tsx';
 import { ThemeScript } from './features/shell/theme-script.tsx';
 import { FollowButton } from './features/users/follow-button.tsx';
@@ -41,7 +47,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export const meta: Route.MetaFunction = ({ matches, error }) => {
   if (!error) return pageMeta(matches, null, SITE_DESCRIPTION);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return pageMeta(matches, status === 404 ? '找不到页面' : status === 401 ? '请先登录' : '错误');
+  const title = { 404: '找不到页面', 401: '请先登录', 403: 'Forbidden' }[status as 404 | 401 | 403] ?? '错误';
+  return pageMeta(matches, title);
 };
 
 /** The widgets features show inside each other's (app/lib/feature-slots.tsx). */
@@ -102,6 +109,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundView />;
     if (error.status === 401) return <LoginRequiredView />;
+    if (error.status === 403) return <ForbiddenView />;
     if (error.status === 400) return <ErrorView message={messageOf(error.data)} />;
   }
   return <ErrorView />;

@@ -4,6 +4,7 @@ export const PAGE_SIZE = {
   users: 20,
   comments: 20,
   likers: 20,
+  attenders: 20,
   banners: 20,
   events: 20,
   collections: 30,

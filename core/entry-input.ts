@@ -13,6 +13,9 @@ export const ENTRY_LIMITS = {
   urlMax: 2048,
   tagsMin: 1,
   tagsMax: 3,
+  voteOptionsMin: 2,
+  voteOptionsMax: 10,
+  voteOptionMax: 40,
 } as const;
 
 export const ENTRY_MESSAGES = {
@@ -30,6 +33,12 @@ export const ENTRY_MESSAGES = {
   tagsTooMany: `最多选择${ENTRY_LIMITS.tagsMax}个标签`,
   tagMissing: '标签不存在',
   typeInvalid: '文章类型有误',
+  voteOptionsRequired: `请至少填写${ENTRY_LIMITS.voteOptionsMin}个投票选项`,
+  voteOptionsTooMany: `投票选项最多${ENTRY_LIMITS.voteOptionsMax}个`,
+  voteOptionEmpty: '投票选项不能为空',
+  voteOptionTooLong: `投票选项要在${ENTRY_LIMITS.voteOptionMax}个字符以内`,
+  voteOptionsRepeated: '投票选项不能重复',
+  voteOptionsOnlyForVotes: '只有投票才能填写投票选项',
 } as const;
 
 export const ENTRY_INPUT_TYPES = ['article', 'post', 'vote'] as const;
@@ -81,8 +90,33 @@ export const entryInputSchema = z
     isOriginal: z.boolean().optional(),
     isEnglish: z.boolean().optional(),
     isGfw: z.boolean().optional(),
+    /** A vote's choices, in order (type vote only; docs/decisions/005-votes.md). */
+    voteOptions: z
+      .array(
+        z
+          .string({ error: ENTRY_MESSAGES.voteOptionEmpty })
+          .trim()
+          .min(1, ENTRY_MESSAGES.voteOptionEmpty)
+          .max(ENTRY_LIMITS.voteOptionMax, ENTRY_MESSAGES.voteOptionTooLong),
+        { error: ENTRY_MESSAGES.voteOptionsRequired },
+      )
+      .max(ENTRY_LIMITS.voteOptionsMax, ENTRY_MESSAGES.voteOptionsTooMany)
+      .optional(),
   })
   .superRefine((input, issue) => {
+    const options = input.voteOptions ?? [];
+    if (input.type === 'vote') {
+      if (options.length < ENTRY_LIMITS.voteOptionsMin) {
+        issue.addIssue({ code: 'custom', path: ['voteOptions'], message: ENTRY_MESSAGES.voteOptionsRequired });
+      } else if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) {
+        issue.addIssue({ code: 'custom', path: ['voteOptions'], message: ENTRY_MESSAGES.voteOptionsRepeated });
+      }
+      // A vote's question is its title and its options are its body: text and a link are optional.
+      return;
+    }
+    if (options.length > 0) {
+      issue.addIssue({ code: 'custom', path: ['voteOptions'], message: ENTRY_MESSAGES.voteOptionsOnlyForVotes });
+    }
     // A shared link carries its URL; a written article or column post carries its text.
     if (!input.originalUrl && input.content.trim() === '') {
       issue.addIssue({ code: 'custom', path: ['content'], message: ENTRY_MESSAGES.contentRequired });
@@ -91,6 +125,13 @@ export const entryInputSchema = z
 
 export type EntryInput = z.input<typeof entryInputSchema>;
 export type ValidEntryInput = z.output<typeof entryInputSchema>;
+
+/** Vote options as a form sends them: an array, or one string joined by a pipe like the tags. */
+export function splitVoteOptions(value: string | string[] | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : value.split('|');
+  return list.map((option) => option.trim()).filter(Boolean);
+}
 
 /** Tag ids as the publish form sends them: joined by a pipe (SPEC §3). */
 export function splitTagIds(value: string): string[] {

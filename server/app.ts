@@ -38,6 +38,7 @@ import { pinApi } from './modules/pins/pins.handlers.ts';
 import { followApi, peopleApi, suggestApi } from './modules/follows/follows.handlers.ts';
 import { muteApi } from './modules/mutes/mutes.handlers.ts';
 import { profileApi } from './modules/profiles/profiles.handlers.ts';
+import { voteApi } from './modules/votes/votes.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -70,6 +71,7 @@ const services: Array<[service: string, api: Api]> = [
   ['user', peopleApi],
   ['user', profileApi],
   ['user', muteApi],
+  ['vote', voteApi],
 ];
 
 /**

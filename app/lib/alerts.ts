@@ -18,6 +18,24 @@ export interface AlertsApi {
 
 export const AlertsContext = createContext<AlertsApi | null>(null);
 
+/**
+ * Leaving an error view remounts the document (React Router renders the root Layout around the
+ * ErrorBoundary and around the page separately), so an alert meant for the next page waits
+ * here, tagged with the page it was asked from, until the provider on another page shows it.
+ */
+let pending: { alert: AlertInput; fromLocationKey: string } | null = null;
+
+export function pushAlertAfterNavigation(alert: AlertInput, fromLocationKey: string): void {
+  pending = { alert, fromLocationKey };
+}
+
+export function takePendingAlert(locationKey: string): AlertInput | null {
+  if (!pending || pending.fromLocationKey === locationKey) return null;
+  const { alert } = pending;
+  pending = null;
+  return alert;
+}
+
 export function useAlerts(): AlertsApi {
   const api = useContext(AlertsContext);
   if (!api) throw new Error('useAlerts needs the AlertsProvider of app/root.tsx');

@@ -49,6 +49,8 @@ export async function recountContent(tx: Executor): Promise<void> {
         WHERE c.target_type = 'entry' AND c.target_id = e.id AND NOT c.deleted),
       collection_count = (SELECT count(*) FROM collection_entries ce WHERE ce.entry_id = e.id)`);
   await tx.execute(sql`UPDATE entries SET hot_score = ${entryHotScore}`);
+  await tx.execute(sql`
+    UPDATE vote_options o SET vote_count = (SELECT count(*) FROM entry_votes v WHERE v.option_id = o.id)`);
   await tx.execute(sql`UPDATE entry_search s SET hot_score = e.hot_score FROM entries e WHERE e.id = s.entry_id`);
   await tx.execute(sql`
     UPDATE pins p SET

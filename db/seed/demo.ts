@@ -294,13 +294,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       { content: '', abstract: link.summary, originalUrl: link.url, english: link.english },
     );
   }
+  const voteEntries: Array<{ entryId: string; options: string[]; createdAt: Date }> = [];
   for (const [k, vote] of VOTES.entries()) {
     const author = k === 2 ? demo : authorFor(vote.category);
-    const content = [
-      '大家来投个票：',
-      vote.options.map((option, i) => `${i + 1}. ${option}`).join('\n'),
-      '欢迎在评论区说说你的理由，一周后整理结果发出来。',
-    ].join('\n\n');
+    // The options are the vote's own (vote_options, below); the text invites the answers.
+    const content = '大家来投个票，选好之后欢迎在评论区说说你的理由，一周后整理结果发出来。';
     addEntry(
       {
         userId: author.id,
@@ -313,6 +311,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       },
       { content, abstract: '' },
     );
+    voteEntries.push({
+      entryId: seedEntries[seedEntries.length - 1].id,
+      options: vote.options,
+      createdAt: seedEntries[seedEntries.length - 1].createdAt,
+    });
   }
   seedEntries.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
@@ -346,6 +349,38 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     row.hot = recommended.has(row.id);
   }
   await insertRows(tx, schema.entries, entryRows, 100);
+
+  // Votes: each vote entry's options, and one vote each from a sample of people, the first
+  // options a little more popular (docs/decisions/005-votes.md).
+  const voteOptionRows: Row<typeof schema.voteOptions>[] = [];
+  const entryVoteRows: Row<typeof schema.entryVotes>[] = [];
+  for (const vote of voteEntries) {
+    const optionIds = vote.options.map(() => id(vote.createdAt));
+    const counts = vote.options.map(() => 0);
+    for (const voter of random.sample(seedUsers, random.int(12, 36))) {
+      const choice = Math.min(vote.options.length - 1, Math.floor(random.next() ** 1.6 * vote.options.length));
+      counts[choice] += 1;
+      const at = between(random, vote.createdAt.getTime(), base);
+      entryVoteRows.push({
+        entryId: vote.entryId,
+        userId: voter.id,
+        optionId: optionIds[choice],
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    vote.options.forEach((title, position) => {
+      voteOptionRows.push({
+        id: optionIds[position],
+        entryId: vote.entryId,
+        position,
+        title,
+        voteCount: counts[position],
+      });
+    });
+  }
+  await insertRows(tx, schema.voteOptions, voteOptionRows);
+  await insertRows(tx, schema.entryVotes, entryVoteRows);
   await insertRows(tx, schema.entrySearch, searchRows, 100);
   await insertRows(tx, schema.entryTags, entryTagRows);
   await insertRows(tx, schema.entryLikes, likeRows);

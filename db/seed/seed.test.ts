@@ -105,6 +105,21 @@ describe('demo seed', () => {
     const { db } = database;
     expect(await count(db, 'entries', sql`type = 'post'`)).toBeGreaterThan(50);
     expect(await count(db, 'entries', sql`type = 'vote'`)).toBeGreaterThan(3);
+    // Every vote has options and voters.
+    expect(
+      await count(
+        db,
+        'entries',
+        sql`type = 'vote' AND (SELECT count(*) FROM vote_options o WHERE o.entry_id = entries.id) < 2`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        'entries',
+        sql`type = 'vote' AND NOT EXISTS (SELECT 1 FROM entry_votes v WHERE v.entry_id = entries.id)`,
+      ),
+    ).toBe(0);
     expect(await count(db, 'entries', sql`original_url <> '' AND content = '' AND NOT is_original`)).toBeGreaterThan(
       50,
     );

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_ACCOUNT, loginDialog, submitLogin } from './support/auth.ts';
@@ -38,9 +39,15 @@ test.afterAll(async () => {
   await new Promise((resolve) => pageServer?.close(resolve));
 });
 
-test('share a link with its preview, find it in /published, like it, edit and delete it', async ({ page }) => {
+test('share a link with its preview, find it in /published, like it, edit and delete it', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The cover is only an address here: no file behind it.
+  consoleErrors.allowFailedLoad('/uploads/e2e/cover.png', 404);
   await page.goto('/');
-  coverUrl = new URL('/favicon.ico', page.url()).toString();
+  // One of the site's uploads: the only addresses of this site a cover may use (core/user-urls.ts).
+  coverUrl = new URL('/uploads/e2e/cover.png', page.url()).toString();
   await submitLogin(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
   await expect(loginDialog(page)).toBeHidden();
 
@@ -175,4 +182,124 @@ test('copying 128 characters or more of an article appends the attribution', asy
   expect(copied.long.copied).toContain('著作权归作者所有。商业转载请联系作者获得授权，非商业转载请注明出处。');
   // A short copy is left to the browser: nothing is written by the page.
   expect(copied.short?.copied).toBe('');
+});
+
+/** A same-origin API call from the page, with its cookies (what the site's own scripts do). */
+async function callApi<T>(page: Page, path: string, json?: unknown): Promise<{ status: number; d: T; m: string }> {
+  return page.evaluate(
+    async ({ path: url, json: body }) => {
+      const response = await fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const envelope = (await response.json()) as { d: never; m: string };
+      return { status: response.status, d: envelope.d, m: envelope.m };
+    },
+    { path, json },
+  );
+}
+
+test.describe('editing on /edit-entry', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await submitLogin(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    await expect(loginDialog(page)).toBeHidden();
+  });
+
+  test('saving a shared link keeps its text', async ({ page }) => {
+    const categories = await callApi<{ categoryList: Array<{ id: string; name: string }> }>(
+      page,
+      '/api/tag/categories',
+    );
+    const frontend = categories.d.categoryList.find((c) => c.name === 'frontend');
+    const tags = await callApi<{ tagList: Array<{ id: string }> }>(page, '/api/tag/tags/type/hot/page/0/pageSize/1');
+    const published = await callApi<{ entryId: string }>(page, '/api/post/entryPublish', {
+      originalUrl: `https://example.com/with-text/${stamp}`,
+      title: `带正文的分享 ${stamp}`,
+      content: '分享者写下的推荐理由，保存后不能丢。',
+      category: frontend?.id,
+      tags: tags.d.tagList[0].id,
+    });
+    expect(published.status, published.m).toBe(200);
+    const id = published.d.entryId;
+
+    await page.goto(`/edit-entry/${id}`);
+    await page.getByLabel('标题').fill(`带正文的分享（改） ${stamp}`);
+    await page.getByRole('button', { name: '保存修改' }).click();
+    await expect(page).toHaveURL(`/entry/${id}`);
+    const saved = await callApi<{ title: string; content: string }>(page, `/api/post/getEntry?entryId=${id}`);
+    expect(saved.d.title).toBe(`带正文的分享（改） ${stamp}`);
+    expect(saved.d.content).toBe('分享者写下的推荐理由，保存后不能丢。');
+  });
+
+  test('a written post goes to the editor', async ({ page }) => {
+    const me = await callApi<{ profile: { id: string } }>(page, '/api/user/v1/getUserInfo');
+    const posts = await callApi<{ entrylist: Array<{ id: string }> }>(
+      page,
+      `/api/timeline/get_entry_by_self?targetUid=${me.d.profile.id}&type=post&limit=1`,
+    );
+    const [post] = posts.d.entrylist;
+    expect(post, 'a column post of the demo account').toBeDefined();
+    await page.goto(`/edit-entry/${post.id}`);
+    await expect(page).toHaveURL(`/editor/posts/${post.id}`);
+  });
+
+  test('someone else’s entry answers 403 and the browser goes home with the alert Forbidden', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const me = await callApi<{ profile: { id: string } }>(page, '/api/user/v1/getUserInfo');
+    const feed = await callApi<{ entrylist: Array<{ id: string; originalUrl: string; user: { id: string } }> }>(
+      page,
+      '/api/timeline/get_entry_by_timeline?limit=50',
+    );
+    const theirs = feed.d.entrylist.find((e) => e.user.id !== me.d.profile.id && e.originalUrl !== '');
+    expect(theirs, 'someone else’s shared link').toBeDefined();
+    consoleErrors.allowFailedLoad(`/edit-entry/${theirs?.id}`, 403);
+    const direct = await page.request.get(`/edit-entry/${theirs?.id}`);
+    expect(direct.status()).toBe(403);
+
+    await page.goto(`/edit-entry/${theirs?.id}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Forbidden' })).toBeVisible();
+    // Home for a signed-in person is the timeline (SPEC §2.1).
+    await expect(page).toHaveURL(/\/timeline$/);
+  });
+
+  test('a link already shared keeps its notice when the page cannot be read', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/\/api\/post\/page\/info\?url=[^ ]*: Failed to load resource: .*status of 502/);
+    const feed = await callApi<{ entrylist: Array<{ id: string; title: string; originalUrl: string }> }>(
+      page,
+      '/api/timeline/get_entry_by_timeline?limit=50',
+    );
+    const shared = feed.d.entrylist.find((e) => e.originalUrl !== '');
+    expect(shared, 'a shared link').toBeDefined();
+    await page.route('**/api/post/page/info**', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"s":0,"m":"无法读取这个页面","d":null}' }),
+    );
+    await page.goto('/new-entry');
+    await page.getByLabel('链接').fill(shared?.originalUrl ?? '');
+    await page.getByRole('button', { name: '读取' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '这个链接已经有人分享过' })).toContainText(
+      shared?.title ?? '',
+    );
+    await expect(page.getByRole('alert').filter({ hasText: '无法读取这个页面' })).toBeVisible();
+  });
+
+  test('a vote is published with its options from the share form', async ({ page }) => {
+    await page.goto('/new-entry');
+    await page.getByLabel('投票').check();
+    await page.getByLabel('标题').fill(`你更喜欢哪种缩进？ ${stamp}`);
+    await page.getByLabel('分类').selectOption({ label: '前端' });
+    await page.getByRole('list', { name: '可选标签' }).getByRole('button', { name: 'JavaScript', exact: true }).click();
+    await page.getByLabel('选项 1', { exact: true }).fill('两个空格');
+    await page.getByLabel('选项 2', { exact: true }).fill('四个空格');
+    await page.getByRole('button', { name: '添加选项' }).click();
+    await page.getByLabel('选项 3', { exact: true }).fill('Tab');
+    await page.getByRole('button', { name: '发布' }).click();
+    await expect(page).toHaveURL(/\/entry\/[0-9a-f]{24}\/detail$/);
+    const panel = page.getByRole('region', { name: '投票' });
+    await expect(panel.getByRole('button')).toHaveText([/两个空格/, /四个空格/, /Tab/]);
+    await expect(panel.getByTestId('voter-count')).toHaveText('共 0 人参与');
+  });
 });

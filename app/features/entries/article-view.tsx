@@ -94,12 +94,14 @@ export interface ArticleViewProps {
   entry: ArticleEntry;
   toc: TocHeading[];
   related: EntryView[];
+  /** Inside the article after its text: a vote's options on the vote detail page. */
+  afterBody?: ReactNode;
   /** Below the article: the comment area (the social issue fills it). */
   children?: ReactNode;
 }
 
 /** The read-only entry page (DESIGN.md: article page): article with its aside of contents and related entries. */
-export function ArticleView({ entry, toc, related, children }: ArticleViewProps) {
+export function ArticleView({ entry, toc, related, afterBody, children }: ArticleViewProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const siteName = useRootData()?.siteName ?? '金砂';
   useEntryView(entry.id);
@@ -139,6 +141,7 @@ export function ArticleView({ entry, toc, related, children }: ArticleViewProps)
               dangerouslySetInnerHTML={{ __html: entry.contentHtml }}
             />
           )}
+          {afterBody}
           {entry.tags.length > 0 && (
             <ul aria-label="标签" className="mt-8 flex flex-wrap gap-2">
               {entry.tags.map((tag) => (

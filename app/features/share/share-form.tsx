@@ -27,10 +27,18 @@ export interface ShareFormValues {
   categoryId: string;
   tags: ShareTag[];
   vote: boolean;
+  /** A vote's options (with 投票 checked), in order. */
+  voteOptions: string[];
+  /** Someone has voted: the options can no longer change (docs/decisions/005-votes.md). */
+  votesCast: boolean;
+  /** The entry's text, kept as it is: the form does not edit it, and saving must not wipe it. */
+  content: string;
   original: boolean;
   gfw: boolean;
   english: boolean;
 }
+
+export const EMPTY_VOTE_OPTIONS: string[] = ['', ''];
 
 export const EMPTY_SHARE: ShareFormValues = {
   originalUrl: '',
@@ -40,6 +48,9 @@ export const EMPTY_SHARE: ShareFormValues = {
   categoryId: '',
   tags: [],
   vote: false,
+  voteOptions: EMPTY_VOTE_OPTIONS,
+  votesCast: false,
+  content: '',
   original: false,
   gfw: false,
   english: false,
@@ -174,12 +185,23 @@ function TagPicker({
   );
 }
 
-function Flag({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+function Flag({
+  label,
+  checked,
+  disabled = false,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <label className="inline-flex cursor-pointer items-center gap-1.5 text-fg-2 text-sm">
       <input
         type="checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         className="size-4 accent-[var(--brand)]"
       />
@@ -199,14 +221,86 @@ function canPreview(url: string, siteOrigin: string | null): boolean {
   }
 }
 
+/** A vote's options as they will be sent: trimmed, the empty rows left out. */
+function filledOptions(values: ShareFormValues): string[] {
+  return values.voteOptions.map((option) => option.trim()).filter(Boolean);
+}
+
 /** The first message the form would get back from the server, checked before sending. */
 function firstProblem(values: ShareFormValues): string | null {
-  if (!values.originalUrl.trim()) return ENTRY_MESSAGES.urlInvalid;
+  // A vote's question is its title and its options its body: the link is optional there.
+  if (!values.vote && !values.originalUrl.trim()) return ENTRY_MESSAGES.urlInvalid;
   if (!values.title.trim()) return ENTRY_MESSAGES.titleRequired;
   if (Array.from(values.title.trim()).length > ENTRY_LIMITS.titleMax) return ENTRY_MESSAGES.titleTooLong;
   if (!values.categoryId) return ENTRY_MESSAGES.categoryRequired;
   if (values.tags.length < ENTRY_LIMITS.tagsMin) return ENTRY_MESSAGES.tagsRequired;
+  if (values.vote) {
+    const options = filledOptions(values);
+    if (options.length < ENTRY_LIMITS.voteOptionsMin) return ENTRY_MESSAGES.voteOptionsRequired;
+    if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) return ENTRY_MESSAGES.voteOptionsRepeated;
+  }
   return null;
+}
+
+/** A vote's options: one input each, 2 to 10, in order; fixed once someone has voted. */
+function VoteOptionsField({
+  options,
+  locked,
+  onChange,
+}: {
+  options: string[];
+  locked: boolean;
+  onChange: (options: string[]) => void;
+}) {
+  if (locked) {
+    return (
+      <div>
+        <ol className="list-decimal space-y-1 pt-2 pl-5 text-fg text-sm">
+          {options.map((option) => (
+            <li key={option}>{option}</li>
+          ))}
+        </ol>
+        <p className="mt-2 text-fg-3 text-xs">已有人投票，选项不能再修改</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <ol aria-label="投票选项" className="space-y-2">
+        {options.map((option, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions; their text is being typed
+          <li key={index} className="flex gap-2">
+            <input
+              value={option}
+              maxLength={ENTRY_LIMITS.voteOptionMax}
+              onChange={(event) => onChange(options.map((o, i) => (i === index ? event.target.value : o)))}
+              placeholder={`选项 ${index + 1}`}
+              aria-label={`选项 ${index + 1}`}
+              className={inputClass}
+            />
+            {options.length > ENTRY_LIMITS.voteOptionsMin && (
+              <button
+                type="button"
+                aria-label={`删除选项 ${index + 1}`}
+                onClick={() => onChange(options.filter((_, i) => i !== index))}
+                className="shrink-0 rounded px-2 text-fg-3 hover:text-brand"
+              >
+                <X size={16} strokeWidth={1.75} aria-hidden="true" />
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {options.length < ENTRY_LIMITS.voteOptionsMax && (
+        <Button variant="text" onClick={() => onChange([...options, ''])}>
+          添加选项
+        </Button>
+      )}
+      <p className="text-fg-3 text-xs">
+        {ENTRY_LIMITS.voteOptionsMin} 至 {ENTRY_LIMITS.voteOptionsMax} 个选项，每人投一票，投票后可以改投
+      </p>
+    </div>
+  );
 }
 
 /**
@@ -242,24 +336,28 @@ export function ShareForm({
     if (!url || fetching) return;
     setFetching(true);
     setShared(null);
-    try {
-      const [existing, info] = await Promise.all([
-        apiFetch<{ entry: SharedEntry | null }>(`/api/timeline/get_entry_by_url?url=${encodeURIComponent(url)}`),
-        apiFetch<PageInfo>(`/api/post/page/info?url=${encodeURIComponent(url)}`),
-      ]);
-      if (existing.entry && existing.entry.id !== entryId) setShared(existing.entry);
-      setFetchedUrl(url);
+    // Two calls that fail apart: a page that cannot be read still shows that the link was shared.
+    const [existing, info] = await Promise.allSettled([
+      apiFetch<{ entry: SharedEntry | null }>(`/api/timeline/get_entry_by_url?url=${encodeURIComponent(url)}`),
+      apiFetch<PageInfo>(`/api/post/page/info?url=${encodeURIComponent(url)}`),
+    ]);
+    if (existing.status === 'fulfilled' && existing.value.entry && existing.value.entry.id !== entryId) {
+      setShared(existing.value.entry);
+    }
+    setFetchedUrl(url);
+    if (info.status === 'fulfilled') {
+      const page = info.value;
       setValues((current) => ({
         ...current,
-        title: info.title || current.title,
-        abstract: info.description || current.abstract,
-        screenshot: info.screenshot || current.screenshot,
+        title: page.title || current.title,
+        abstract: page.description || current.abstract,
+        screenshot: page.screenshot || current.screenshot,
       }));
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setFetching(false);
+    } else {
+      alerts.pushError(info.reason);
     }
+    if (existing.status === 'rejected' && info.status === 'fulfilled') alerts.pushError(existing.reason);
+    setFetching(false);
   }
 
   async function submit(event: FormEvent) {
@@ -274,12 +372,13 @@ export function ShareForm({
       originalUrl: values.originalUrl.trim(),
       title: values.title.trim(),
       type: 'article',
-      content: '',
+      content: values.content,
       abstract: values.abstract.trim(),
       screenshot: values.screenshot.trim(),
       category: values.categoryId,
       tags: values.tags.map((t) => t.id).join('|'),
       vote: values.vote,
+      options: values.vote ? filledOptions(values) : undefined,
       original: values.original,
       gfw: values.gfw,
       english: values.english,
@@ -394,12 +493,21 @@ export function ShareForm({
       </Field>
       <Field label="选项">
         <div className="flex flex-wrap gap-x-5 gap-y-2 pt-2">
-          <Flag label="投票" checked={values.vote} onChange={(vote) => set({ vote })} />
+          <Flag label="投票" checked={values.vote} disabled={values.votesCast} onChange={(vote) => set({ vote })} />
           <Flag label="原创" checked={values.original} onChange={(original) => set({ original })} />
           <Flag label="需翻墙" checked={values.gfw} onChange={(gfw) => set({ gfw })} />
           <Flag label="英文" checked={values.english} onChange={(english) => set({ english })} />
         </div>
       </Field>
+      {values.vote && (
+        <Field label="投票选项">
+          <VoteOptionsField
+            options={values.voteOptions}
+            locked={values.votesCast}
+            onChange={(voteOptions) => set({ voteOptions })}
+          />
+        </Field>
+      )}
       <div className="flex justify-end gap-3 border-line border-t pt-5">
         <Button type="submit" size="md" disabled={saving}>
           {saving ? '提交中...' : entryId ? '保存修改' : '发布'}

@@ -1,12 +1,13 @@
 import { PAGE_SIZE } from '@core/constants.ts';
-import { data, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
 import { passesRoleCheck } from '@server/modules/auth/auth.policy.ts';
 import { getEntry, listUserEntries } from '@server/modules/entries/entries.service.ts';
 import { getEntryFlags } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
+import { getVoteResults } from '@server/modules/votes/votes.service.ts';
 import { readPointer } from '~/lib/list-params.ts';
 import { fromService, requireIdParam, requireSignedIn } from '~/lib/route-guards.server.ts';
-import type { ShareCategory, ShareFormValues } from './share-form.tsx';
+import { EMPTY_VOTE_OPTIONS, type ShareCategory, type ShareFormValues } from './share-form.tsx';
 
 async function shareCategories(context: AppLoadContext): Promise<ShareCategory[]> {
   const { list } = await getCategoryIndex(context.db);
@@ -19,13 +20,21 @@ export async function loadShareNew(context: AppLoadContext) {
   return { categories: await shareCategories(context) };
 }
 
-/** /edit-entry/{id}: the entry's author or an admin; others get 403 'Forbidden' (SPEC §6). */
+/**
+ * /edit-entry/{id}: a shared link or a vote, for its author or an admin; others get 403
+ * 'Forbidden' (SPEC §6). Written articles and column posts are edited in the editor, so their
+ * authors go to /editor/posts/{id}.
+ */
 export async function loadShareEdit(context: AppLoadContext, rawId: string | undefined) {
   const viewer = requireSignedIn(context);
   const id = requireIdParam(rawId);
-  const entry = await fromService(getEntry(context.db, id, viewer));
+  const { content, ...entry } = await fromService(getEntry(context.db, id, viewer));
   if (!passesRoleCheck(viewer, { id: entry.user.id })) throw data({ message: 'Forbidden' }, { status: 403 });
-  const flags = await getEntryFlags(context, entry.id);
+  if (entry.originalUrl === '' && entry.type !== 'vote') throw redirect(`/editor/posts/${entry.id}`);
+  const [flags, vote] = await Promise.all([
+    getEntryFlags(context, entry.id),
+    entry.type === 'vote' ? fromService(getVoteResults(context.db, entry.id, null)) : null,
+  ]);
   const initial: ShareFormValues = {
     originalUrl: entry.originalUrl,
     title: entry.title,
@@ -34,6 +43,9 @@ export async function loadShareEdit(context: AppLoadContext, rawId: string | und
     categoryId: entry.category.id,
     tags: entry.tags.map(({ id: tagId, title }) => ({ id: tagId, title })),
     vote: entry.type === 'vote',
+    voteOptions: vote?.options.map((option) => option.title) ?? EMPTY_VOTE_OPTIONS,
+    votesCast: (vote?.voterCount ?? 0) > 0,
+    content,
     original: entry.isOriginal,
     gfw: flags.isGfw,
     english: flags.isEnglish,

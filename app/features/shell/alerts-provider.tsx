@@ -1,7 +1,15 @@
 import { TIMING } from '@core/constants.ts';
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type AlertInput, type AlertType, type AlertsApi, AlertsContext, alertMessageFor } from '~/lib/alerts.ts';
+import { useLocation } from 'react-router';
+import {
+  type AlertInput,
+  type AlertType,
+  type AlertsApi,
+  AlertsContext,
+  alertMessageFor,
+  takePendingAlert,
+} from '~/lib/alerts.ts';
 
 interface ShownAlert {
   id: number;
@@ -39,6 +47,13 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
     }, durationMs);
     timers.current.add(timer);
   }, []);
+
+  const { key } = useLocation();
+  // An alert may be waiting for each new page (pushAlertAfterNavigation).
+  useEffect(() => {
+    const alert = takePendingAlert(key);
+    if (alert) push(alert);
+  }, [key, push]);
 
   const api = useMemo<AlertsApi>(
     () => ({

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link, createPath, useLocation, useNavigate, useNavigation } from 'react-router';
+import { pushAlertAfterNavigation } from '~/lib/alerts.ts';
 import { openAuthModalAfterNavigation } from '~/lib/auth-modal.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import { Logo } from './logo.tsx';
@@ -68,6 +69,24 @@ export function LoginRequiredView() {
   return (
     <ErrorPanel title="请先登录">
       <p className="mt-3 text-fg-2">这个页面需要登录后才能查看。</p>
+    </ErrorPanel>
+  );
+}
+
+/**
+ * 403 from a role check (SPEC §6, §8): the server answered with the status; in the browser the
+ * person goes to / with the alert 'Forbidden'.
+ */
+export function ForbiddenView() {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  useEffect(() => {
+    pushAlertAfterNavigation({ type: 'error', message: 'Forbidden' }, key);
+    navigate('/', { replace: true });
+  }, [navigate, key]);
+  return (
+    <ErrorPanel title="Forbidden">
+      <p className="mt-3 text-fg-2">你没有权限访问这个页面。</p>
     </ErrorPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { type EntrySort, PAGE_SIZE } from '@core/constants.ts';
-import { splitTagIds } from '@core/entry-input.ts';
+import { splitTagIds, splitVoteOptions } from '@core/entry-input.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
@@ -57,6 +57,7 @@ function toEntryInput(form: EntryForm): EntryInput {
     isOriginal: isOn(form.original),
     isGfw: isOn(form.gfw),
     isEnglish: isOn(form.english),
+    voteOptions: splitVoteOptions(form.options),
   };
 }
 

@@ -179,6 +179,10 @@ export const entryFormSchema = z
     tags: z.string().max(200).optional().openapi({ description: 'tag ids joined by a pipe, 1 to 3' }),
     screenshot: z.string().max(4096).optional(),
     abstract: z.string().max(2000).optional(),
+    options: z
+      .union([z.string().max(2000), z.array(z.string().max(200)).max(50)])
+      .optional()
+      .openapi({ description: 'a vote’s options (2 to 10), an array or joined by a pipe' }),
     vote: flag,
     original: flag,
     gfw: flag,

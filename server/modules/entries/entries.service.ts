@@ -14,6 +14,7 @@ import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
 import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { getCategoryIndex, getTagById, getTagByTitle, type CategoryRef } from '../tags/tags.service.ts';
 import { lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
+import { saveVoteOptions } from '../votes/votes.service.ts';
 import * as queries from './entries.queries.ts';
 import { publishChange } from '../../adapters/changes.ts';
 
@@ -370,6 +371,7 @@ function prepare(input: ValidEntryInput, siteUrl: string | undefined) {
     readingMinutes: rendered?.readingMinutes ?? 1,
     text: rendered?.text ?? '',
     tagIds: input.tagIds,
+    voteOptions: input.voteOptions,
   };
 }
 
@@ -424,6 +426,7 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
       searchVector: searchVector(prepared, tagTitles),
     });
     await refreshEntryHotScore(tx, id);
+    await saveVoteOptions(tx, { entryId: id, type: prepared.type, options: prepared.voteOptions, previousType: null });
     await queries.insertEntryTags(tx, id, prepared.tagIds, now);
     await queries.addCategoryCount(tx, { categoryId: prepared.categoryId, type: prepared.type, commented: false }, 1);
     await queries.addTagCounts(tx, prepared.tagIds, 1);
@@ -448,6 +451,12 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
     const tagTitles = await checkTaxonomy(tx, prepared);
+    await saveVoteOptions(tx, {
+      entryId,
+      type: prepared.type,
+      options: prepared.voteOptions,
+      previousType: entry.type,
+    });
     const before = await queries.selectEntryTagIds(tx, entryId);
     const removed = before.filter((id) => !prepared.tagIds.includes(id));
     const added = prepared.tagIds.filter((id) => !before.includes(id));

@@ -149,7 +149,7 @@ describe('POST /api/post/entryPublish', () => {
     const post = await publish(authorCookie, { ...articleForm(), type: 'post' });
     expect(post.status).toBe(200);
     expect((await entryRow(post.body.d.entryId)).type).toBe('post');
-    const vote = await publish(authorCookie, { ...articleForm(), vote: true });
+    const vote = await publish(authorCookie, { ...articleForm(), vote: true, options: ['是', '否'] });
     expect((await entryRow(vote.body.d.entryId)).type).toBe('vote');
     expect(await counterMismatches()).toEqual({});
   });
@@ -330,7 +330,7 @@ describe('POST /api/post/entryUpdate', () => {
 
 describe('category × type counts (the totals of filtered feeds)', () => {
   it('follow publish, first comment, type and category changes, the last comment removed and delete', async () => {
-    const { body } = await publish(authorCookie, { ...articleForm(), vote: 1 });
+    const { body } = await publish(authorCookie, { ...articleForm(), vote: 1, options: ['是', '否'] });
     const id = body.d.entryId;
     expect((await entryRow(id)).type).toBe('vote');
     expect(await counterMismatches()).toEqual({});
