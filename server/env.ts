@@ -72,7 +72,9 @@ export const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   /** How long a cached shared page or feed may still be served after a change it does not show (docs/decisions/005). */
   CACHE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
-  /** Megabytes of compressed anonymous pages each process keeps (0 = off; docs/decisions/004). */
+  /** Shared answers (a feed's page for everyone) each process keeps (0 = off; docs/decisions/005). */
+  FEED_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  /** Megabytes of compressed anonymous pages each process keeps (0 = off; docs/decisions/005). */
   PAGE_CACHE_MB: z.coerce.number().min(0).default(32),
   /** How long each instance reuses an anonymous search's result ids (0 = never); the page's public max-age is 30 s. */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database, Db } from '@db/client.ts';
 
 /**
@@ -49,6 +50,9 @@ function decode(payload: string): Change | null {
   return null;
 }
 
+/** What no change announces (view counts) is at most this old in a shared answer. */
+const SHARED_MAX_AGE_MS = 60_000;
+
 /** How long a writer's own requests skip the shared caches, beyond the grace period. */
 const WRITER_MARGIN_MS = 3000;
 /** Versions older than this are forgotten: anything made before them is simply stale. */
@@ -65,6 +69,11 @@ export class ChangeBus {
   private readonly resetListeners = new Set<() => void>();
   private live = false;
   private readonly started: Promise<void>;
+  /** Shared answers (remember()); off until configure() gives them room. */
+  private answers: LRUCache<string, { value: unknown; version: number }> | null = null;
+  private readonly computing = new Map<string, Promise<unknown>>();
+  /** The grace period of shared answers (CACHE_GRACE_MS), set by configure(). */
+  graceMs = 0;
 
   constructor(database: Pick<Database, 'listen'>) {
     this.started = database
@@ -90,6 +99,46 @@ export class ChangeBus {
           this.live = false;
         },
       );
+  }
+
+  /**
+   * Turns the shared answers on (createApp, from the environment): up to `entries` answers, each
+   * served while fresh by `graceMs` (isFresh).
+   */
+  configure(options: { graceMs: number; entries: number }) {
+    this.graceMs = options.graceMs;
+    this.answers = options.entries > 0 ? new LRUCache({ max: options.entries, ttl: SHARED_MAX_AGE_MS }) : null;
+  }
+
+  /** Whether remember() keeps answers: configured and hearing every change. */
+  get sharing(): boolean {
+    return this.answers !== null && this.live;
+  }
+
+  /**
+   * An answer that is the same for everyone (a feed's page, say): from memory while fresh — no
+   * content change since it was computed, or the first one is younger than the grace period —
+   * else computed, and kept. Callers asking for the same key at once share one computation.
+   * Without sharing (not configured, or not listening) it always computes.
+   */
+  async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const answers = this.answers;
+    if (!answers || !this.live) return compute();
+    const stored = answers.get(key);
+    if (stored && this.isFresh(stored.version, this.graceMs)) return stored.value as T;
+    const pending = this.computing.get(key);
+    if (pending) return pending as Promise<T>;
+    const version = this.version;
+    const computation = compute().then((value) => {
+      answers.set(key, { value, version });
+      return value;
+    });
+    this.computing.set(key, computation);
+    try {
+      return await computation;
+    } finally {
+      this.computing.delete(key);
+    }
   }
 
   /** Resolves once this process hears every change (or failed to start listening). */
@@ -153,6 +202,7 @@ export class ChangeBus {
     // A new version makes every cached page and feed stale at once (no grace: changes were missed).
     this.version += 1;
     this.reachedAt.clear();
+    this.answers?.clear();
     for (const listener of this.resetListeners) listener();
   }
 
@@ -164,6 +214,11 @@ export class ChangeBus {
 }
 
 const buses = new WeakMap<Db, ChangeBus>();
+
+/** The bus createApp made for this database, if any (services reach their shared answers through it). */
+export function changeBusOf(db: Db): ChangeBus | undefined {
+  return buses.get(db);
+}
 
 /** The process's bus for a database, created (and listening) on first use. */
 export function changeBus(database: Pick<Database, 'db' | 'listen'>): ChangeBus {

@@ -27,6 +27,7 @@ export function createTestEnv(overrides: Record<string, string> = {}): Env {
     SESSION_CACHE_SECONDS: '0',
     CACHE_GRACE_MS: '0',
     PAGE_CACHE_MB: '0',
+    FEED_CACHE_ENTRIES: '0',
     SITE_URL: TEST_ORIGIN,
     UPLOADS_DIR: path.join(tmpdir(), 'jinsha-test-uploads'),
     ...overrides,

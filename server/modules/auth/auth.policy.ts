@@ -13,6 +13,11 @@ export interface Viewer {
   unreadSystemNotificationCount: number;
   sessionId: string;
   clientId: string;
+  /**
+   * Whether they muted anyone or any tag (read with the session): a viewer who mutes nothing
+   * sees the shared lists as everyone does. Unknown (undefined) counts as true.
+   */
+  hasMutes?: boolean;
 }
 
 export function requireViewer(viewer: Viewer | null): Viewer {

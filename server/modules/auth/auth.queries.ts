@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
-import { sessions, users } from '@db/schema/users.ts';
+import { mutes, sessions, users } from '@db/schema/users.ts';
 
 export const viewerColumns = {
   id: users.id,
@@ -11,6 +11,7 @@ export const viewerColumns = {
   hasWallet: users.hasWallet,
   unreadUserNotificationCount: users.unreadUserNotificationCount,
   unreadSystemNotificationCount: users.unreadSystemNotificationCount,
+  hasMutes: sql<boolean>`exists (select 1 from ${mutes} where ${mutes.userId} = ${users.id})`,
 };
 
 export async function findViewerBySessionHash(db: Db, sessionHash: string, now: Date) {

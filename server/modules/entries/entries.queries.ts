@@ -278,6 +278,15 @@ export async function selectEntriesByIds(db: Db, ids: string[]) {
  * What a list shows around each entry, in one round trip: the author (null when gone), the tags
  * and whether the viewer liked it.
  */
+/** Which of these entries the user likes (entry_likes' primary key). */
+export async function selectLikedEntryIds(db: Db, userId: string, entryIds: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: entryLikes.entryId })
+    .from(entryLikes)
+    .where(and(eq(entryLikes.userId, userId), inArray(entryLikes.entryId, entryIds)));
+  return rows.map((row) => row.id);
+}
+
 export async function selectEntryDecorations(db: Db, entryIds: string[], viewerId: string | null) {
   if (entryIds.length === 0) return [];
   return db

@@ -16,7 +16,7 @@ import { getCategoryIndex, getTagById, getTagByTitle, type CategoryRef } from '.
 import { lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
 import { saveVoteOptions } from '../votes/votes.service.ts';
 import * as queries from './entries.queries.ts';
-import { publishChange } from '../../adapters/changes.ts';
+import { changeBusOf, publishChange } from '../../adapters/changes.ts';
 
 export type { EntryInput } from '@core/entry-input.ts';
 
@@ -120,8 +120,36 @@ async function feedTotal(
 /**
  * One keyset page of any entry feed (explore, welcome, timeline, columns, the get_entry_by_*
  * calls): category, tag and type all narrow the rows, and `total` counts what they select.
+ *
+ * The page is the same for everyone but for the viewer's likes and mutes, so it is computed once
+ * per process and shared (the change bus's shared answers: fresh within CACHE_GRACE_MS of a new or
+ * edited entry, comment, like or pin); a signed-in viewer gets it with their likes laid over (one
+ * query). A viewer who mutes someone or something, or who changed content a moment ago (so they
+ * see their change at once), gets a page of their own.
  */
 export async function listEntries(db: Db, options: ListEntriesOptions): Promise<EntryPage> {
+  const { viewer } = options;
+  const bus = changeBusOf(db);
+  if (!bus?.sharing || (viewer && (viewer.hasMutes !== false || bus.isRecentWriter(viewer.id, bus.graceMs)))) {
+    return computeEntryPage(db, options);
+  }
+  const key = `entries|${options.category ?? ''}|${options.tag ?? ''}|${options.type ?? ''}|${options.sort}|${options.before ?? ''}|${options.limit}`;
+  const shared = await bus.remember(key, () => computeEntryPage(db, { ...options, viewer: null }));
+  if (!viewer || shared.entrylist.length === 0) return shared;
+  const liked = new Set(
+    await queries.selectLikedEntryIds(
+      db,
+      viewer.id,
+      shared.entrylist.map((entry) => entry.id),
+    ),
+  );
+  return {
+    ...shared,
+    entrylist: shared.entrylist.map((entry) => (liked.has(entry.id) ? { ...entry, liked: true } : entry)),
+  };
+}
+
+async function computeEntryPage(db: Db, options: ListEntriesOptions): Promise<EntryPage> {
   const cursor = readPointer(options.before);
   const [category, tag] = await Promise.all([resolveCategory(db, options.category), resolveTag(db, options.tag)]);
   const now = new Date();

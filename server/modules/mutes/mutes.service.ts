@@ -4,6 +4,7 @@ import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { tagExists } from '../tags/tags.service.ts';
 import { getUserBriefs, userExists } from '../users/users.service.ts';
 import * as queries from './mutes.queries.ts';
+import { publishChange } from '../../adapters/changes.ts';
 
 export type { MuteTargetType } from './mutes.queries.ts';
 type MuteTargetType = queries.MuteTargetType;
@@ -30,6 +31,8 @@ export async function muteTarget(
     input.targetType === 'user' ? await userExists(db, input.targetId) : await tagExists(db, input.targetId);
   if (!exists) throw notFound(input.targetType === 'user' ? '此用户不存在' : '标签不存在');
   await queries.insertMute(db, signedIn.id, input.targetType, input.targetId);
+  // Their cached sessions, in every process, learn that they mute now (Viewer.hasMutes).
+  await publishChange(db, { kind: 'user', key: signedIn.id });
   return { muted: true, ...input };
 }
 
@@ -40,6 +43,7 @@ export async function unmuteTarget(
 ) {
   const signedIn = requireViewer(viewer);
   await queries.deleteMute(db, signedIn.id, input.targetType, input.targetId);
+  await publishChange(db, { kind: 'user', key: signedIn.id });
   return { muted: false, ...input };
 }
 
