@@ -167,9 +167,10 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   // Before anything reads a body: the token form, sign-in, validators, page actions.
   app.use(bodyLimits());
   app.use(refuseNulCharacters());
+  // Foreign writes are refused before their body is parsed or their session looked up.
+  app.use(csrfGuard(env.SITE_URL));
   const sessions = createSessionResolver(database, changes, env.SESSION_CACHE_SECONDS);
   app.use(requestContext({ db: database.db, env, logger, adapters, sessions }));
-  app.use(csrfGuard(env.SITE_URL));
   app.onError(handleError);
 
   const api = createApi();

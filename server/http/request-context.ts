@@ -11,6 +11,7 @@ import { SESSION_COOKIE, type SessionResolver, signIn } from '../modules/auth/au
 import type { AppEnv, RequestContext } from './context.ts';
 import type { Viewer } from '../modules/auth/auth.policy.ts';
 import { ok } from './envelope.ts';
+import { badRequest } from './errors.ts';
 import { requestCookie, requestHeader, setResponseHeaders } from './headers.ts';
 
 export const SUID_COOKIE = 'jinsha_suid';
@@ -32,13 +33,19 @@ function readTokenForm(
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return null;
   const type = requestHeader(c, 'content-type') ?? '';
   if (c.req.path.startsWith('/api/') && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(type)) {
-    return c.req
-      .parseBody()
-      .then((form) =>
-        typeof form.token === 'string'
-          ? { uid: typeof form.uid === 'string' ? form.uid : undefined, token: form.token }
-          : null,
-      );
+    return (
+      c.req
+        .parseBody()
+        .then((form) =>
+          typeof form.token === 'string'
+            ? { uid: typeof form.uid === 'string' ? form.uid : undefined, token: form.token }
+            : null,
+        )
+        // A form that cannot be parsed is the client's error (400), before anything else reads it.
+        .catch(() => {
+          throw badRequest('表单格式有误');
+        })
+    );
   }
   return null;
 }
