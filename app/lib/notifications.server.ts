@@ -5,6 +5,7 @@ import {
   listUserNotifications,
 } from '@server/modules/notifications/notifications.service.ts';
 import { requireSignedIn } from './route-guards.server.ts';
+import { isAdmin } from '@core/permissions.ts';
 
 /** /notification: signed-in only; the unread counts of both lists for the tabs. */
 export async function loadNotificationLayout(context: AppLoadContext) {
@@ -22,5 +23,5 @@ export async function loadUserNotifications(context: AppLoadContext) {
 export async function loadSystemNotifications(context: AppLoadContext) {
   const viewer = requireSignedIn(context);
   const page = await listSystemNotifications(context.db, viewer.id);
-  return { ...page, isAdmin: viewer.role === 'admin' };
+  return { ...page, isAdmin: isAdmin(viewer) };
 }

@@ -16,6 +16,7 @@ import { Avatar } from '~/ui/avatar.tsx';
 import { Button } from '~/ui/button.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/collection';
+import { isAdmin } from '@core/permissions.ts';
 
 /** /collection/{id}: the header on its background, follow or owner actions, then its entries. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -33,7 +34,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const [collection, setCollection] = useState<CollectionView>(loaderData.collection);
   useEffect(() => setCollection(loaderData.collection), [loaderData.collection]);
   const [editing, setEditing] = useState(false);
-  const canManage = collection.own || viewer?.role === 'admin';
+  const canManage = collection.own || isAdmin(viewer);
   const base = `/collection/${collection.id}`;
   const hrefOf = (n: number) => `${base}?${new URLSearchParams({ sort: rankType, page: String(n) })}`;
 

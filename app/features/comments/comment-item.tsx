@@ -13,6 +13,7 @@ import { formatDateTime, formatRelativeTime } from '@core/format.ts';
 import { CommentForm } from './comment-form.tsx';
 import { CommentText } from '~/ui/comment-text.tsx';
 import type { CommentTargetType, CommentView } from './types.ts';
+import { canDelete as canDeleteComment } from '@server/modules/comments/comments.policy.ts';
 
 const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
 
@@ -50,7 +51,7 @@ export function CommentItem({ comment, targetType, targetId, first, onReplied, o
   const [replying, setReplying] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState(false);
-  const canDelete = !comment.deleted && viewer && (viewer.id === comment.user.id || viewer.role === 'admin');
+  const canDelete = !comment.deleted && canDeleteComment(viewer, { userId: comment.user.id });
 
   async function toggleLike() {
     try {

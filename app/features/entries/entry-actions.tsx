@@ -10,6 +10,7 @@ import { Button, buttonClass } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { LikeButton } from './like-button.tsx';
+import { canEdit, canRecommend } from '@server/modules/entries/entries.policy.ts';
 
 interface ActionEntry {
   id: string;
@@ -108,8 +109,8 @@ export function EntryActionBar({ entry }: { entry: ActionEntry }) {
   const [hot, setHot] = useState(entry.hot);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const isAdmin = viewer?.role === 'admin';
-  const canEdit = viewer !== null && (viewer.id === entry.user.id || isAdmin);
+  const mayRecommend = canRecommend(viewer);
+  const mayEdit = canEdit(viewer, { userId: entry.user.id });
 
   async function toggleHot() {
     setBusy(true);
@@ -147,7 +148,7 @@ export function EntryActionBar({ entry }: { entry: ActionEntry }) {
         <span className="sr-only">评论</span>
         {formatCount(entry.commentCount)}
       </a>
-      {isAdmin && (
+      {mayRecommend && (
         <Button
           variant="secondary"
           size="md"
@@ -160,7 +161,7 @@ export function EntryActionBar({ entry }: { entry: ActionEntry }) {
           {hot ? '取消推荐' : '推荐'}
         </Button>
       )}
-      {canEdit && (
+      {mayEdit && (
         <span className="ml-auto flex items-center gap-2">
           <Link to={editHref(entry)} className={buttonClass('text', 'md')}>
             <Pencil size={16} strokeWidth={1.75} aria-hidden="true" />

@@ -12,6 +12,7 @@ import { useViewer } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { pinShareText } from './share.ts';
 import type { PinView } from './types.ts';
+import { canDelete as canDeletePin } from '@server/modules/pins/pins.policy.ts';
 
 const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
 
@@ -33,7 +34,7 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
   const [commentCount, setCommentCount] = useState(pin.commentCount);
   const [open, setOpen] = useState(commentsOpen);
   const placeholder = isGuestId(pin.user.id);
-  const canDelete = viewer && (viewer.id === pin.user.id || viewer.role === 'admin');
+  const canDelete = canDeletePin(viewer, { userId: pin.user.id });
 
   async function toggleLike() {
     try {

@@ -1,6 +1,5 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { passesRoleCheck } from '@server/modules/auth/auth.policy.ts';
 import { getEntry, listUserEntries } from '@server/modules/entries/entries.service.ts';
 import { getEntryFlags } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
@@ -8,6 +7,7 @@ import { getVoteResults } from '@server/modules/votes/votes.service.ts';
 import { readPointer } from '~/lib/list-params.ts';
 import { fromService, requireIdParam, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { EMPTY_VOTE_OPTIONS, type ShareCategory, type ShareFormValues } from './share-form.tsx';
+import { canEdit } from '@server/modules/entries/entries.policy.ts';
 
 async function shareCategories(context: AppLoadContext): Promise<ShareCategory[]> {
   const { list } = await getCategoryIndex(context.db);
@@ -29,7 +29,7 @@ export async function loadShareEdit(context: AppLoadContext, rawId: string | und
   const viewer = requireSignedIn(context);
   const id = requireIdParam(rawId);
   const { content, ...entry } = await fromService(getEntry(context.db, id, viewer));
-  if (!passesRoleCheck(viewer, { id: entry.user.id })) throw data({ message: 'Forbidden' }, { status: 403 });
+  if (!canEdit(viewer, { userId: entry.user.id })) throw data({ message: 'Forbidden' }, { status: 403 });
   if (entry.originalUrl === '' && entry.type !== 'vote') throw redirect(`/editor/posts/${entry.id}`);
   const [flags, vote] = await Promise.all([
     getEntryFlags(context, entry.id),

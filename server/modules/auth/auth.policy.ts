@@ -1,4 +1,5 @@
 import type { UserRole } from '@db/schema/users.ts';
+import { isAdmin, isAuthorOrAdmin } from '@core/permissions.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 
 /** The signed-in person a request acts for. */
@@ -34,10 +35,15 @@ export interface RoleCheck {
 
 /** SPEC §6: admin passes every check; otherwise both the optional id and the optional role list must match. */
 export function passesRoleCheck(viewer: Pick<Viewer, 'id' | 'role'>, check: RoleCheck): boolean {
-  if (viewer.role === 'admin') return true;
+  if (isAdmin(viewer)) return true;
   if (check.id !== undefined && check.id !== viewer.id) return false;
   if (check.roles !== undefined && !check.roles.includes(viewer.role)) return false;
   return true;
+}
+
+/** Act for this person (follow as them, see their private counts): themself or an admin. */
+export function canActFor(viewer: Pick<Viewer, 'id' | 'role'> | null, userId: string): boolean {
+  return isAuthorOrAdmin(viewer, userId);
 }
 
 export function requireRole(viewer: Viewer | null, check: RoleCheck): Viewer {

@@ -7,12 +7,13 @@ import { collectionEntries, collectionFollows, collections, entries, users } fro
 import { dominantColor } from '../../adapters/images.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { type Viewer, passesRoleCheck, requireViewer } from '../auth/auth.policy.ts';
+import { type Viewer, requireViewer } from '../auth/auth.policy.ts';
 import { getEntriesByIds } from '../entries/entries.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { UNSUPPORTED_FORMAT } from '../uploads/uploads.service.ts';
 import * as queries from './collections.queries.ts';
 import { lockUsers } from '../users/users.service.ts';
+import { canEdit, canUseUpload } from './collections.policy.ts';
 
 export const COLLECTION_NOT_FOUND = '收藏集不存在';
 export const ENTRY_NOT_FOUND = '文章不存在';
@@ -104,7 +105,7 @@ async function resolveBackground(
 ): Promise<{ imageUrl: string; maskColor: string }> {
   if (!bgImgUrl) return { imageUrl: '', maskColor: DEFAULT_MASK };
   const upload = await queries.selectUpload(ctx.db, bgImgUrl);
-  if (upload?.purpose !== 'collection' || !passesRoleCheck(viewer, { id: upload.userId ?? '' })) {
+  if (upload?.purpose !== 'collection' || !canUseUpload(viewer, upload)) {
     throw badRequest(UNSUPPORTED_FORMAT);
   }
   const bytes = await readStoredUpload(ctx, upload);
@@ -143,7 +144,7 @@ export async function createCollection(
 async function requireOwnCollection(db: Db | Tx, viewer: Viewer, id: string) {
   const row = await queries.selectCollectionById(db, viewer.id, id);
   if (!row) throw notFound(COLLECTION_NOT_FOUND);
-  if (!passesRoleCheck(viewer, { id: row.userId })) throw forbidden();
+  if (!canEdit(viewer, row)) throw forbidden();
   return row;
 }
 
@@ -177,7 +178,7 @@ export async function deleteCollection(db: Db, viewer: Viewer | null, id: string
   await db.transaction(async (tx) => {
     const locked = await queries.lockCollection(tx, id);
     if (!locked) throw notFound(COLLECTION_NOT_FOUND);
-    if (!passesRoleCheck(signedIn, { id: locked.userId })) throw forbidden();
+    if (!canEdit(signedIn, locked)) throw forbidden();
     await tx.execute(sql`
       UPDATE ${entries} SET collection_count = greatest(0, collection_count - 1)
       WHERE id IN (SELECT entry_id FROM ${collectionEntries} WHERE collection_id = ${id})`);
@@ -283,7 +284,7 @@ export async function setCollectionEntry(
   const result = await db.transaction(async (tx) => {
     const locked = await queries.lockCollection(tx, input.csId);
     if (!locked) throw notFound(COLLECTION_NOT_FOUND);
-    if (!passesRoleCheck(signedIn, { id: locked.userId })) throw forbidden();
+    if (!canEdit(signedIn, locked)) throw forbidden();
     const entry = await queries.selectEntryBrief(tx, input.entryId);
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
     const changed = input.add

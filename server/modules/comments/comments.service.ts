@@ -5,13 +5,14 @@ import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
 import { type CommentTargetType, comments } from '@db/schema/social.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { type NotificationEvent, notify } from '../notifications/notifications.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs, lockUsers } from '../users/users.service.ts';
 import { forbidden } from '../../http/errors.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
 import * as queries from './comments.queries.ts';
 import { publishChange } from '../../adapters/changes.ts';
+import { canDelete } from './comments.policy.ts';
 
 /** SPEC §2.3 / §4: the text a deleted comment leaves in its thread. */
 export const DELETED_COMMENT_TEXT = '此评论已删除';
@@ -283,7 +284,7 @@ export async function deleteComment(db: Db, viewer: Viewer | null, commentId: st
   await db.transaction(async (tx) => {
     const [peek] = await queries.selectCommentsByIds(tx, [commentId]);
     if (!peek || peek.deleted) throw notFound('评论不存在');
-    if (!passesRoleCheck(signedIn, { id: peek.userId ?? '' })) throw forbidden();
+    if (!canDelete(signedIn, peek)) throw forbidden();
     // Target first, then the comment: the same lock order as createComment.
     await queries.lockTarget(tx, peek.targetType, peek.targetId);
     const row = await queries.selectCommentForUpdate(tx, commentId);

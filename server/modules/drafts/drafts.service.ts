@@ -4,7 +4,7 @@ import type { Db } from '@db/client.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { renderMarkdown } from '../../markdown/markdown.ts';
 import { createEntry, type EntryInput, updateEntry } from '../entries/entries.service.ts';
 import { getCategoryIndex } from '../tags/tags.service.ts';
@@ -17,24 +17,15 @@ import {
   type UpdateDraftInput,
 } from './drafts.schemas.ts';
 import { publishChange } from '../../adapters/changes.ts';
+import { canEdit } from './drafts.policy.ts';
+import { canEdit as canEditEntry } from '../entries/entries.policy.ts';
 
 type DraftContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env'>>;
-
-/** Drafts belong to their writer; admin passes every check (SPEC §6). */
-export function canEditDraft(viewer: Pick<Viewer, 'id' | 'role'>, draft: { userId: string }): boolean {
-  return passesRoleCheck(viewer, { id: draft.userId });
-}
-
-/** A published entry may be edited by its author or an admin. */
-export function canEditEntry(viewer: Pick<Viewer, 'id' | 'role'>, entry: { userId: string | null }): boolean {
-  if (viewer.role === 'admin') return true;
-  return entry.userId !== null && entry.userId === viewer.id;
-}
 
 async function loadOwnDraft(db: Db, viewer: Viewer, draftId: string): Promise<queries.DraftRow> {
   const draft = await queries.selectDraftById(db, draftId);
   if (!draft) throw notFound(DRAFT_MESSAGES.draftMissing);
-  if (!canEditDraft(viewer, draft)) throw forbidden();
+  if (!canEdit(viewer, draft)) throw forbidden();
   return draft;
 }
 

@@ -9,14 +9,15 @@ import type { EntryType } from '@db/schema/content.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
-import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { getCategoryIndex, getTagById, getTagByTitle, type CategoryRef } from '../tags/tags.service.ts';
 import { lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
 import { saveVoteOptions } from '../votes/votes.service.ts';
 import * as queries from './entries.queries.ts';
 import { changeBusOf, publishChange } from '../../adapters/changes.ts';
+import { canEdit, canRecommend } from './entries.policy.ts';
 
 export type { EntryInput } from '@core/entry-input.ts';
 
@@ -468,7 +469,7 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
 async function lockOwnEntry(tx: Tx, ctx: WriteContext, entryId: string) {
   const entry = await queries.lockEntry(tx, entryId);
   if (!entry) throw notFound('此文章不存在');
-  requireRole(ctx.viewer, { id: entry.userId ?? undefined, roles: entry.userId ? undefined : ['admin'] });
+  if (!canEdit(requireViewer(ctx.viewer), entry)) throw forbidden('Forbidden');
   return entry;
 }
 
@@ -533,7 +534,7 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
 
 /** SPEC §4 recommend / unrecommend (admins only): sets hot, which also lifts the hot score. */
 export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boolean): Promise<{ hot: boolean }> {
-  requireRole(ctx.viewer, { roles: ['admin'] });
+  if (!canRecommend(requireViewer(ctx.viewer))) throw forbidden('Forbidden');
   if (!isValidId(entryId)) throw badRequest('invalid id');
   await ctx.db.transaction(async (tx) => {
     const updated = await queries.setEntryHot(tx, entryId, hot);

@@ -4,7 +4,7 @@ import { users } from '@db/schema/users.ts';
 import { inArray } from 'drizzle-orm';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { canActFor, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { DEFAULT_SUGGEST_CATEGORY, getCategoryIndex } from '../tags/tags.service.ts';
 import { userExists, lockUsers } from '../users/users.service.ts';
@@ -15,7 +15,7 @@ export type FollowUser = Awaited<ReturnType<typeof queries.selectFollowUsers>>[n
 /** SPEC §8: follow answers 3 (forbidden) for anyone acting as somebody else. */
 function requireSelf(viewer: Viewer | null, follower: string): Viewer {
   const signedIn = requireViewer(viewer);
-  if (!passesRoleCheck(signedIn, { id: follower })) throw forbidden('Forbidden');
+  if (!canActFor(signedIn, follower)) throw forbidden('Forbidden');
   return signedIn;
 }
 
@@ -65,7 +65,7 @@ export async function unfollowUsers(db: Db, viewer: Viewer | null, input: { foll
 
 /** { [targetUid]: followed } for the viewer; visitors follow nobody. */
 export async function isFollowed(db: Db, viewer: Viewer | null, input: { currentUid?: string; targetUids: string[] }) {
-  if (input.currentUid && (!viewer || !passesRoleCheck(viewer, { id: input.currentUid }))) throw forbidden('Forbidden');
+  if (input.currentUid && !canActFor(viewer, input.currentUid)) throw forbidden('Forbidden');
   const followerId = input.currentUid ?? viewer?.id;
   const followed = followerId ? await queries.selectFollowedAmong(db, followerId, input.targetUids) : new Set();
   return Object.fromEntries(input.targetUids.map((id) => [id, followed.has(id)]));

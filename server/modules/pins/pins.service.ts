@@ -6,13 +6,14 @@ import type { Db } from '@db/client.ts';
 import { comments, pins } from '@db/schema/social.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { passesRoleCheck, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import * as queries from './pins.queries.ts';
 import { and } from 'drizzle-orm';
 import { publishChange } from '../../adapters/changes.ts';
+import { canDelete } from './pins.policy.ts';
 
 export const PIN_NOT_FOUND = '沸点不存在';
 
@@ -72,7 +73,7 @@ export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ userId: pins.userId }).from(pins).where(eq(pins.id, pinId)).for('update');
     if (!row) throw notFound(PIN_NOT_FOUND);
-    if (!passesRoleCheck(signedIn, { id: row.userId ?? '' })) throw forbidden();
+    if (!canDelete(signedIn, row)) throw forbidden();
     await tx.delete(comments).where(and(eq(comments.targetType, 'pin'), eq(comments.targetId, pinId)));
     await queries.deletePinRow(tx, pinId, row.userId);
   });

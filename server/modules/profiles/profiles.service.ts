@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { passesRoleCheck, type Viewer } from '../auth/auth.policy.ts';
+import { canActFor, type Viewer } from '../auth/auth.policy.ts';
 import { type EntryView, getEntriesByIds } from '../entries/entries.service.ts';
 import { getPinsByIds, type PinView } from '../pins/pins.service.ts';
 import { type UserBrief, userExists, getUserBriefs } from '../users/users.service.ts';
@@ -35,7 +35,7 @@ export async function getUserProfile(db: Db, viewer: Viewer | null, id: string) 
   return {
     ...row,
     // Purchases are private: only the person (or an admin) sees the count.
-    boughtBookCount: viewer && passesRoleCheck(viewer, { id }) ? row.boughtBookCount : 0,
+    boughtBookCount: canActFor(viewer, id) ? row.boughtBookCount : 0,
     totalCollectionsCount: row.collectionCount + row.followedCollectionCount,
     createdAt: row.createdAt.toISOString(),
     followed,
@@ -107,7 +107,7 @@ export async function listUserBooks(db: Db, uid: string) {
 
 /** The bought list (?type=bought): private to the person and admins. */
 export async function listBoughtBooks(db: Db, viewer: Viewer | null, uid: string) {
-  if (!viewer || !passesRoleCheck(viewer, { id: uid })) throw forbidden('Forbidden');
+  if (!canActFor(viewer, uid)) throw forbidden('Forbidden');
   const rows = await selectBoughtBooklets(db, uid);
   return { books: rows.map((b) => ({ ...b, boughtAt: b.boughtAt.toISOString() })) };
 }
