@@ -74,6 +74,35 @@ const services: Array<[service: string, api: Api]> = [
   ['vote', voteApi],
 ];
 
+/** Every service mounted at /api/<service>, plus the benchmark's bare route. */
+function apiRouter() {
+  const api = createApi();
+  for (const [name, service] of services) api.route(`/${name}`, service);
+  api.route(
+    '/bench',
+    createApi().get('/hello', (c) => ok(c, 'hello')),
+  );
+  return api;
+}
+
+function openApiConfig(siteName: string) {
+  return {
+    openapi: '3.1.0',
+    servers: [{ url: '/api' }],
+    info: {
+      title: `${siteName} API`,
+      version: '1',
+      description:
+        'Every call of SPEC §7 at /api/<service> plus the spec’s path. Responses use the envelope { s, m, d }.',
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of /api/openapi.json, built from the contracts without a running app (docs/api.md). */
+export function openApiDocument(siteName = '金砂') {
+  return apiRouter().getOpenAPI31Document(openApiConfig(siteName));
+}
+
 /**
  * Files of the client build; only responses for files found carry the given Cache-Control.
  * With `names`, only a path whose first segment is one of them is looked up on disk (the names in
@@ -173,22 +202,8 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   app.use(requestContext({ db: database.db, env, logger, adapters, sessions }));
   app.onError(handleError);
 
-  const api = createApi();
-  for (const [name, service] of services) api.route(`/${name}`, service);
-  api.route(
-    '/bench',
-    createApi().get('/hello', (c) => ok(c, 'hello')),
-  );
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    servers: [{ url: '/api' }],
-    info: {
-      title: `${env.SITE_NAME} API`,
-      version: '1',
-      description:
-        'Every call of SPEC §7 at /api/<service> plus the spec’s path. Responses use the envelope { s, m, d }.',
-    },
-  });
+  const api = apiRouter();
+  api.doc31('/openapi.json', openApiConfig(env.SITE_NAME));
   mountApiDocs(api, { title: `${env.SITE_NAME} API`, specUrl: '/api/openapi.json' });
   api.all('*', (c) => c.json({ s: 2, m: 'Not Found', d: null }, 404));
   app.route('/api', api);

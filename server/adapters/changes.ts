@@ -4,7 +4,7 @@ import type { Database, Db } from '@db/client.ts';
 
 /**
  * Changes that make this process's caches stale, told to every process through PostgreSQL
- * LISTEN/NOTIFY (docs/decisions/005-caches-and-invalidation.md).
+ * LISTEN/NOTIFY (docs/decisions/009-per-instance-caches.md).
  *
  * A writer calls publishChange() after its transaction committed: the change applies at once in
  * the writing process (so its next request already sees it), and `pg_notify` tells every other

@@ -9,7 +9,7 @@ import type { AppEnv } from './context.ts';
 import { requestHeader } from './headers.ts';
 
 /**
- * The anonymous page cache (docs/decisions/005-caches-and-invalidation.md): rendered responses
+ * The anonymous page cache (docs/decisions/009-per-instance-caches.md): rendered responses
  * that are the same for every signed-out visitor, kept in this process and compressed once, when
  * stored, with brotli and gzip.
  *
