@@ -1,9 +1,11 @@
 import { bodyLimit } from 'hono/body-limit';
-import type { MiddlewareHandler } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { type Envelope, STATUS } from '@core/envelope.ts';
 import type { AppEnv } from './context.ts';
+import { requestHeader } from './headers.ts';
 
 /** JSON and form bodies: the longest article (100 000 characters, 3 bytes each in UTF-8) fits with room. */
 export const BODY_MAX_BYTES = 512 * 1024;
@@ -36,7 +38,12 @@ export function bodyLimits(): MiddlewareHandler<AppEnv> {
     });
   const uploads = limiter(UPLOAD_BODY_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE);
   const others = limiter(BODY_MAX_BYTES, BODY_TOO_LARGE_MESSAGE);
-  return (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploads(c, next) : others(c, next));
+  return (c, next) => {
+    // Without a length or a chunked encoding there is no body: nothing to bound, and the
+    // request is not turned into a full Request object to find out (headers.ts).
+    if (!hasBody(c)) return next();
+    return UPLOAD_PATH.test(c.req.path) ? uploads(c, next) : others(c, next);
+  };
 }
 
 /** A JSON `\u0000` escape: preceded by an even number of backslashes (an odd one escapes the backslash). */
@@ -49,6 +56,14 @@ const TEXT_BODY = /^\s*(application\/(json|x-www-form-urlencoded)|text\/)/i;
  * receives — JSON and forms — with 400 内容不能包含空字符, before any service sees it. Multipart uploads are binary
  * and exempt (their one text field is an enum).
  */
+/** Whether the request declares a body (HTTP/1.1 has none without Content-Length or Transfer-Encoding). */
+export function hasBody(c: Context): boolean {
+  // In-process requests (tests) are whole Request objects already.
+  if (!(c.env as Partial<HttpBindings> | undefined)?.incoming) return c.req.raw.body !== null;
+  const length = requestHeader(c, 'content-length');
+  return (length !== undefined && length !== '0') || requestHeader(c, 'transfer-encoding') !== undefined;
+}
+
 export function refuseNulCharacters(): MiddlewareHandler<AppEnv> {
   const refuse = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) =>
     c.json({ s: STATUS.error, m: NUL_CHARACTER_MESSAGE, d: null } satisfies Envelope, 400);
@@ -56,7 +71,7 @@ export function refuseNulCharacters(): MiddlewareHandler<AppEnv> {
     const url = c.req.url;
     if (/%00/i.test(url) || url.includes('\0')) return refuse(c);
     // Pages post nothing of their own (writes go through the API); their bodies are not read here.
-    if (!c.req.path.startsWith('/api/')) return next();
+    if (!c.req.path.startsWith('/api/') || !hasBody(c)) return next();
     const type = c.req.header('content-type') ?? '';
     if (c.req.raw.body && TEXT_BODY.test(type)) {
       // Read once; Hono keeps the text, so the validators and the token form parse it from memory.

@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from '../modules/auth/auth.service.ts';
 import { COMPRESSIBLE, compress, compressResponse, leaveUncompressed, preferredEncoding } from './compression.ts';
 import type { AppEnv } from './context.ts';
 import { requestHeader } from './headers.ts';
+import { hasBody } from './limits.ts';
 
 /**
  * The anonymous page cache (docs/decisions/009-per-instance-caches.md): rendered responses
@@ -129,7 +130,8 @@ export function pageCache({ bus, graceMs, maxBytes }: PageCacheOptions): Middlew
 
   return async (c, next) => {
     const method = c.req.method;
-    if ((method !== 'GET' && method !== 'HEAD') || hasSession(c)) return next();
+    // A request with a session, or (oddly, for a GET) a body, goes the whole way (bodyLimits bounds the body).
+    if ((method !== 'GET' && method !== 'HEAD') || hasSession(c) || hasBody(c)) return next();
     const key = c.req.url;
     const stored = pages.get(key);
     if (stored && bus.listening && bus.isFresh(stored.version, graceMs)) return answer(c, stored);
