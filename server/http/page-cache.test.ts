@@ -170,6 +170,23 @@ describe('the anonymous page cache', () => {
     expect(ms).toBeLessThan(5000);
   });
 
+  it('answers the anonymous JSON feed from memory too, and never a signed-in one', async () => {
+    const feed = (headers: Record<string, string> = {}) =>
+      requestJson<{ entrylist: Array<{ title: string }> }>(app, '/api/timeline/get_entry_by_timeline?limit=20', {
+        headers,
+      });
+    const first = await feed();
+    expect(first.headers.get('cache-control')).toMatch(/^public/);
+    // Inserted behind the caches' backs: the stored answer does not have it.
+    await createEntry(database.db, { title: '接口缓存之后的一篇' });
+    const again = await feed();
+    expect(again.body.d.entrylist.map((e) => e.title)).not.toContain('接口缓存之后的一篇');
+    const cookie = await signIn(app, await createUser(database.db));
+    const signedIn = await feed({ cookie });
+    expect(signedIn.headers.get('cache-control') ?? '').not.toMatch(/^public/);
+    expect(signedIn.body.d.entrylist.map((e) => e.title)).toContain('接口缓存之后的一篇');
+  });
+
   it('keeps serving the cached copy when nothing changed, however often it is asked', async () => {
     await home();
     const before = renders;

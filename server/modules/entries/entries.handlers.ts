@@ -1,6 +1,8 @@
 import { type EntrySort, PAGE_SIZE } from '@core/constants.ts';
 import { splitTagIds, splitVoteOptions } from '@core/entry-input.ts';
-import type { RequestContext } from '../../http/context.ts';
+import type { Context } from 'hono';
+import { shareWhenAnonymous } from '../../http/cache-control.ts';
+import type { AppEnv, RequestContext } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
 import { getPageInfo } from '../link-preview/link-preview.service.ts';
@@ -11,6 +13,7 @@ import {
   createEntry,
   deleteEntry,
   type EntryInput,
+  type EntryPage,
   findEntryIdByUrl,
   getDetailData,
   getEntriesByIds,
@@ -34,6 +37,12 @@ function feed(ctx: RequestContext, query: EntryListQuery, sort: EntrySort) {
     limit: query.limit,
     viewer: ctx.viewer,
   });
+}
+
+/** A category feed's page: the same for everyone without a session, so shared caches may keep it. */
+function sharedFeed(c: Context<AppEnv>, page: EntryPage) {
+  shareWhenAnonymous(c);
+  return ok(c, page);
 }
 
 function isOn(value: EntryForm['vote']): boolean | undefined {
@@ -63,13 +72,16 @@ function toEntryInput(form: EntryForm): EntryInput {
 
 /** The timeline service's entry calls (SPEC §7.3): the feeds, by id, by user, related, by tag, recommended, by URL. */
 export const timelineApi = createApi()
-  .openapi(routes.byRank, async (c) => ok(c, await feed(c.get('ctx'), c.req.valid('query'), 'popular')))
-  .openapi(routes.byTimeline, async (c) => ok(c, await feed(c.get('ctx'), c.req.valid('query'), 'newest')))
-  .openapi(routes.byComment, async (c) => ok(c, await feed(c.get('ctx'), c.req.valid('query'), 'comment')))
-  .openapi(routes.byHot, async (c) => ok(c, await feed(c.get('ctx'), c.req.valid('query'), 'hottest')))
+  .openapi(routes.byRank, async (c) => sharedFeed(c, await feed(c.get('ctx'), c.req.valid('query'), 'popular')))
+  .openapi(routes.byTimeline, async (c) => sharedFeed(c, await feed(c.get('ctx'), c.req.valid('query'), 'newest')))
+  .openapi(routes.byComment, async (c) => sharedFeed(c, await feed(c.get('ctx'), c.req.valid('query'), 'comment')))
+  .openapi(routes.byHot, async (c) => sharedFeed(c, await feed(c.get('ctx'), c.req.valid('query'), 'hottest')))
   .openapi(routes.byPeriod, async (c) => {
     const query = c.req.valid('query');
-    return ok(c, await feed(c.get('ctx'), query, query.period === 'month' ? 'monthlyHottest' : 'weeklyHottest'));
+    return sharedFeed(
+      c,
+      await feed(c.get('ctx'), query, query.period === 'month' ? 'monthlyHottest' : 'weeklyHottest'),
+    );
   })
   .openapi(routes.byIds, async (c) => {
     const ids = c.req.valid('query').entryIds;

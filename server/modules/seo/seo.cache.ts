@@ -1,11 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 
-/**
- * Anonymous pages are the same for every visitor, so a shared cache (CDN, reverse proxy) may
- * keep them for a short while and serve a stale copy while it fetches a fresh one.
- */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
+/** Anonymous pages are the same for every visitor (server/http/cache-control.ts). */
+export { PUBLIC_PAGE_CACHE } from '../../http/cache-control.ts';
+import { PUBLIC_PAGE_CACHE } from '../../http/cache-control.ts';
 /** Feeds, the sitemap and robots.txt change slowly. */
 export const PUBLIC_DOCUMENT_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 /** Anything personal: a signed-in page, a response that sets a cookie, a write. */
