@@ -19,7 +19,11 @@ import { type FeatureSlots, FeatureSlotsProvider } from './lib/feature-slots.tsx
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
 import { RenderGuard } from './ui/render-guard.tsx';
+import { installFieldMessages } from '@core/messages.ts';
 import './app.css';
+
+// Schema failures read in Chinese in the browser too (core/messages.ts).
+installFieldMessages();
 
 /** The fixed site keywords and description of SPEC §1. */
 const SITE_KEYWORDS = '开发者,技术社区,编程,前端,后端,Android,iOS,人工智能,开源,技术文章';

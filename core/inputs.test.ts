@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_LIST_MAX, idListSchema, parseIdList } from './inputs.ts';
+import { ID_LIST_MAX, INVALID_ID_MESSAGE, idListSchema, parseIdList } from './inputs.ts';
 
 const a = 'a'.repeat(24);
 const b = 'b'.repeat(24);
@@ -25,11 +25,11 @@ describe('parseIdList', () => {
 });
 
 describe('idListSchema', () => {
-  it('gives the ids, or fails with "invalid id"', () => {
+  it('gives the ids, or fails with INVALID_ID_MESSAGE', () => {
     expect(idListSchema().parse(`${a}|${b}`)).toEqual([a, b]);
     const failed = idListSchema().safeParse('nope');
     expect(failed.success).toBe(false);
-    expect(failed.error?.issues[0]?.message).toBe('invalid id');
-    expect(idListSchema().safeParse('x'.repeat(3000)).error?.issues[0]?.message).toBe('invalid id');
+    expect(failed.error?.issues[0]?.message).toBe(INVALID_ID_MESSAGE);
+    expect(idListSchema().safeParse('x'.repeat(3000)).error?.issues[0]?.message).toBe(INVALID_ID_MESSAGE);
   });
 });

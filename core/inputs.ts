@@ -9,7 +9,7 @@ import { ID_PATTERN } from './ids.ts';
 /** The most ids one id list may carry (SPEC §7.2, §7.6). */
 export const ID_LIST_MAX = 100;
 
-export const INVALID_ID_MESSAGE = 'invalid id';
+export const INVALID_ID_MESSAGE = 'id 格式有误';
 
 export interface IdListOptions {
   /** An empty list is an answer of its own (no ids, no rows) rather than a bad request. */

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { createAdapters } from '@server/adapters/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
+import { TRANSPORT_MESSAGES } from '@core/messages.ts';
 import { createTestDatabase } from '../tests/setup/test-db.ts';
 import { type TestApp, TEST_ORIGIN, createTestApp, createTestEnv } from '../tests/setup/test-app.ts';
 import { createApp } from './app.ts';
@@ -151,7 +152,7 @@ describe('envelope and errors', () => {
     for (const path of ['/api/nope', '/api/timeline/nope', '/api/passport/auth/type/fax']) {
       const response = await app.request(path);
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toEqual({ s: 2, m: 'Not Found', d: null });
+      expect(await response.json()).toEqual({ s: 2, m: TRANSPORT_MESSAGES[404], d: null });
     }
   });
 

@@ -12,6 +12,8 @@ import { compression } from './http/compression.ts';
 import { pageCache } from './http/page-cache.ts';
 import type { AppEnv, RequestContext } from './http/context.ts';
 import { handleError, ok } from './http/envelope.ts';
+import { STATUS } from '@core/envelope.ts';
+import { TRANSPORT_MESSAGES } from '@core/messages.ts';
 import { type Api, createApi } from './http/openapi.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { requestContext } from './http/request-context.ts';
@@ -205,7 +207,7 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   const api = apiRouter();
   api.doc31('/openapi.json', openApiConfig(env.SITE_NAME));
   mountApiDocs(api, { title: `${env.SITE_NAME} API`, specUrl: '/api/openapi.json' });
-  api.all('*', (c) => c.json({ s: 2, m: 'Not Found', d: null }, 404));
+  api.all('*', (c) => c.json({ s: STATUS.notFound, m: TRANSPORT_MESSAGES[404], d: null }, 404));
   app.route('/api', api);
 
   // Sitemap, robots.txt and RSS feeds: public, the same for everyone, cacheable.

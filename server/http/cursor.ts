@@ -16,7 +16,7 @@ export interface Cursor {
   id: string;
 }
 
-export const INVALID_POINTER_MESSAGE = 'invalid pointer';
+export const INVALID_POINTER_MESSAGE = 'pointer 格式有误';
 
 export function encodeCursor(value: CursorValue | Date, id: string): string {
   const number = value instanceof Date ? value.getTime() : value;
@@ -36,7 +36,7 @@ export function decodeCursor(cursor: string | undefined | null): Cursor | null {
   }
 }
 
-/** A list request's pointer: null for the first page; one that does not decode is a 400 'invalid pointer'. */
+/** A list request's pointer: null for the first page; one that does not decode is a 400 (INVALID_POINTER_MESSAGE). */
 export function readPointer(pointer: string | undefined | null): Cursor | null {
   if (!pointer) return null;
   const cursor = decodeCursor(pointer);

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { STATUS, type Envelope } from '@core/envelope.ts';
+import { TRANSPORT_MESSAGES, transportMessage } from '@core/messages.ts';
 import { isDatabaseUnavailable } from '@db/errors.ts';
 import { leaveUncompressed } from './compression.ts';
 import { isAppError } from './errors.ts';
@@ -30,10 +31,10 @@ function json(c: Context, value: unknown, status: ContentfulStatusCode) {
 
 /** The message of the first zod issue: schemas carry the spec's Chinese texts. */
 export function zodMessage(error: ZodError): string {
-  return error.issues[0]?.message ?? 'Bad Request';
+  return error.issues[0]?.message ?? TRANSPORT_MESSAGES[400];
 }
 
-export const UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后再试';
+export const UNAVAILABLE_MESSAGE = TRANSPORT_MESSAGES[503];
 
 /** The one place errors become the envelope and an HTTP status (SPEC §8). */
 export function handleError(error: Error, c: Context<AppEnv>) {
@@ -45,7 +46,8 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   }
   if (error instanceof HTTPException) {
     const status = error.status;
-    return c.json({ s: STATUS.error, m: error.message || 'Error', d: null } satisfies Envelope, status);
+    // Hono's own failures (malformed JSON, a wrong content type…) say the status's one text.
+    return c.json({ s: STATUS.error, m: transportMessage(status), d: null } satisfies Envelope, status);
   }
   const ctx = c.get('ctx');
   if (isDatabaseUnavailable(error)) {
@@ -59,7 +61,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   }
   ctx?.logger.error({ err: error, requestId: ctx.requestId }, 'unhandled error');
   return c.json(
-    { s: STATUS.error, m: '服务器出错了，请稍后再试', d: { requestId: ctx?.requestId ?? null } } satisfies Envelope,
+    { s: STATUS.error, m: TRANSPORT_MESSAGES[500], d: { requestId: ctx?.requestId ?? null } } satisfies Envelope,
     500,
   );
 }

@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { STATUS } from '@core/envelope.ts';
+import { TRANSPORT_MESSAGES } from '@core/messages.ts';
 
 /**
  * The one error type services throw. `status` is the HTTP transport status, `s` the envelope
@@ -20,9 +21,11 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, s: number = STATUS.error) => new AppError(400, message, { s });
-export const unauthorized = (message = 'Unauthorized') => new AppError(401, message);
-export const forbidden = (message = 'Forbidden') => new AppError(403, message, { s: STATUS.forbidden });
-export const notFound = (message = 'Not Found') => new AppError(404, message, { s: STATUS.notFound });
+export const unauthorized = (message: string = TRANSPORT_MESSAGES[401]) => new AppError(401, message);
+export const forbidden = (message: string = TRANSPORT_MESSAGES[403]) =>
+  new AppError(403, message, { s: STATUS.forbidden });
+export const notFound = (message: string = TRANSPORT_MESSAGES[404]) =>
+  new AppError(404, message, { s: STATUS.notFound });
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;

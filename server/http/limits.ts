@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { type Envelope, STATUS } from '@core/envelope.ts';
+import { TRANSPORT_MESSAGES } from '@core/messages.ts';
 import type { AppEnv } from './context.ts';
 import { requestHeader } from './headers.ts';
 
@@ -14,7 +15,7 @@ export const UPLOAD_BODY_MAX_BYTES = 1_048_576 + 64 * 1024;
 /** The request line and headers together (Node's default, set explicitly). */
 export const HEADER_MAX_BYTES = 16 * 1024;
 
-export const BODY_TOO_LARGE_MESSAGE = '请求内容过大';
+export const BODY_TOO_LARGE_MESSAGE = TRANSPORT_MESSAGES[413];
 export const UPLOAD_TOO_LARGE_MESSAGE = '文件过大';
 export const HEADERS_TOO_LARGE_MESSAGE = '请求地址或请求头过长';
 export const NUL_CHARACTER_MESSAGE = '内容不能包含空字符';
@@ -112,7 +113,7 @@ export function createHttpServer(): Server {
     } else if (error.code === 'ECONNRESET') {
       socket.destroy();
     } else {
-      socket.end(rawEnvelope(400, 'Bad Request', 'Bad Request'));
+      socket.end(rawEnvelope(400, 'Bad Request', TRANSPORT_MESSAGES[400]));
     }
   });
   return server;

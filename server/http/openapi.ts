@@ -1,9 +1,13 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import { STATUS } from '@core/envelope.ts';
 import { ID_PATTERN } from '@core/ids.ts';
+import { installFieldMessages } from '@core/messages.ts';
 import type { AppEnv } from './context.ts';
 import { zodMessage } from './envelope.ts';
 import { getWriteGuard } from './security.ts';
+
+// Schema failures read in Chinese, naming the field, wherever a schema did not word them itself.
+installFieldMessages();
 
 /** A router for one API service; every bad input fails the same way: 400 with the schema's message. */
 export function createApi() {
@@ -53,7 +57,7 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
 }
 
 /** A 24-character id (SPEC §2.1) in a query, path or body. */
-export const idSchema = z.string().regex(ID_PATTERN, 'invalid id');
+export const idSchema = z.string().regex(ID_PATTERN);
 
 export { z };
 

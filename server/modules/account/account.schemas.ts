@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { INVITE_LIMITS, MAIL_TYPES, OAUTH_PROVIDERS } from '@core/account-settings.ts';
 import { LIMITS } from '@core/constants.ts';
+import { TRANSPORT_MESSAGES } from '@core/messages.ts';
 
 /** Inputs are bounded at the edge; the services check the rules and answer the spec's messages. */
 const text = (max: number) => z.string().max(max).default('');
@@ -70,7 +71,7 @@ export const endSessionSchema = z.object({ id: z.string().min(1).max(64) });
 export const mailTypeQuerySchema = z.object({ type: z.enum(MAIL_TYPES, { error: '不支持的邮件类型' }) });
 export const subscribeQuerySchema = mailTypeQuerySchema.extend({ check: flag });
 
-export const userIdParamSchema = z.object({ userId: z.string().regex(/^[0-9a-zA-Z]{24}$/, 'Not Found') });
+export const userIdParamSchema = z.object({ userId: z.string().regex(/^[0-9a-zA-Z]{24}$/, TRANSPORT_MESSAGES[404]) });
 export const postInviteSchema = z
   .object({
     receiverName: z.string().max(200).default(''),

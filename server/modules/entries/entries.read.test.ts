@@ -92,7 +92,7 @@ describe('GET /api/timeline/get_tag_entry', () => {
     const bad = await requestJson(app, `/api/timeline/get_tag_entry?tagId=${tag.id}&sort=bogus`);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ s: 0, m: 'invalid sort: bogus', d: null });
-    expect((await requestJson(app, '/api/timeline/get_tag_entry?tagId=xyz')).body.m).toBe('invalid id');
+    expect((await requestJson(app, '/api/timeline/get_tag_entry?tagId=xyz')).body.m).toBe('参数 tagId 格式有误');
     const missing = await requestJson(app, `/api/timeline/get_tag_entry?tagId=${newId()}`);
     expect(missing.status).toBe(404);
     expect(missing.body.m).toBe('标签不存在');

@@ -1,3 +1,4 @@
+import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { sql } from 'drizzle-orm';
 import type { EntrySort } from '@core/constants.ts';
 import { type EntryInput, ENTRY_MESSAGES, entryInputSchema, type ValidEntryInput } from '@core/entry-input.ts';
@@ -475,7 +476,7 @@ async function lockOwnEntry(tx: Tx, ctx: WriteContext, entryId: string) {
 
 export async function updateEntry(ctx: WriteContext, entryId: string, input: EntryInput): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
-  if (!isValidId(entryId)) throw badRequest('invalid id');
+  if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   const prepared = prepare(validate(input), ctx.env?.SITE_URL);
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
@@ -514,7 +515,7 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
 
 export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
-  if (!isValidId(entryId)) throw badRequest('invalid id');
+  if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
     const tagIds = await queries.selectEntryTagIds(tx, entryId);
@@ -534,8 +535,8 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
 
 /** SPEC §4 recommend / unrecommend (admins only): sets hot, which also lifts the hot score. */
 export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boolean): Promise<{ hot: boolean }> {
-  if (!canRecommend(requireViewer(ctx.viewer))) throw forbidden('Forbidden');
-  if (!isValidId(entryId)) throw badRequest('invalid id');
+  if (!canRecommend(requireViewer(ctx.viewer))) throw forbidden();
+  if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   await ctx.db.transaction(async (tx) => {
     const updated = await queries.setEntryHot(tx, entryId, hot);
     if (updated.length === 0) throw notFound('此文章不存在');

@@ -227,7 +227,7 @@ describe('feeds', () => {
   it('answer a bad pointer with 400', async () => {
     const notACursor = await requestJson(app, '/api/timeline/get_entry_by_timeline?before=garbage');
     expect(notACursor.status).toBe(400);
-    expect(notACursor.body).toEqual({ s: 0, m: 'invalid pointer', d: null });
+    expect(notACursor.body).toEqual({ s: 0, m: 'pointer 格式有误', d: null });
     const wrongShape = Buffer.from(JSON.stringify({ value: 1 })).toString('base64url');
     const shaped = await requestJson(app, `/api/timeline/get_entry_by_hot?before=${wrongShape}`);
     expect(shaped.status).toBe(400);
@@ -236,7 +236,7 @@ describe('feeds', () => {
     for (const path of ['get_entry_by_timeline', 'get_entry_by_comment', 'get_entry_by_rank']) {
       const { status, body } = await requestJson(app, `/api/timeline/${path}?before=${textValue}`);
       expect(status, path).toBe(400);
-      expect(body.m).toBe('invalid pointer');
+      expect(body.m).toBe('pointer 格式有误');
     }
   });
 
@@ -269,7 +269,7 @@ describe('GET /api/timeline/get_entry_by_ids', () => {
     const entry = await createEntry(database.db);
     const bad = await requestJson(app, `/api/timeline/get_entry_by_ids?entryIds=${entry.id}|nope`);
     expect(bad.status).toBe(400);
-    expect(bad.body.m).toBe('invalid id');
+    expect(bad.body.m).toBe('id 格式有误');
     const many = Array.from({ length: 101 }, () => newId()).join('|');
     expect((await requestJson(app, `/api/timeline/get_entry_by_ids?entryIds=${many}`)).status).toBe(400);
   });
@@ -296,7 +296,7 @@ describe('GET /api/post/getEntry', () => {
   it('answers a malformed id with 400 and a missing entry with 404 此文章不存在', async () => {
     const bad = await requestJson(app, '/api/post/getEntry?entryId=short');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ s: 0, m: 'invalid id', d: null });
+    expect(bad.body).toEqual({ s: 0, m: '参数 entryId 格式有误', d: null });
     expect((await requestJson(app, '/api/post/getEntry')).status).toBe(400);
     const missing = await requestJson(app, `/api/post/getEntry?entryId=${newId()}`);
     expect(missing.status).toBe(404);

@@ -1,3 +1,4 @@
+import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 /**
  * Entry likes (SPEC §7.3 like service). A like and everything it moves — the entry's like count
  * and hot score, the liker's liked-entries counter, the author's be-liked counter and the
@@ -28,7 +29,7 @@ export interface LikeState {
 }
 
 function checkId(id: string) {
-  if (!isValidId(id)) throw badRequest('invalid id');
+  if (!isValidId(id)) throw badRequest(INVALID_ID_MESSAGE);
 }
 
 export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {

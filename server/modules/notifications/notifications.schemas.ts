@@ -1,3 +1,4 @@
+import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { z } from '@hono/zod-openapi';
 import { notificationTypes } from '@db/schema/social.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
@@ -44,7 +45,7 @@ export const sendSystemNoticeSchema = z.object({
   content: z.string().max(2000).openapi({ description: 'The notice (1–500 characters)' }),
   userId: z
     .string()
-    .regex(ID_PATTERN, 'invalid id')
+    .regex(ID_PATTERN, INVALID_ID_MESSAGE)
     .optional()
     .openapi({ description: 'One person; omit for everyone' }),
 });

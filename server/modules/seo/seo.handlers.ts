@@ -1,3 +1,4 @@
+import { TRANSPORT_MESSAGES } from '@core/messages.ts';
 import { isValidId } from '@core/ids.ts';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
@@ -14,7 +15,7 @@ function document(c: Context<AppEnv>, body: string, contentType: string) {
 }
 
 function notFoundText(c: Context<AppEnv>) {
-  return c.text('Not Found', 404, { 'Cache-Control': 'no-store' });
+  return c.text(TRANSPORT_MESSAGES[404], 404, { 'Cache-Control': 'no-store' });
 }
 
 /** Runs a feed builder; a missing category, tag or user is a plain 404. */

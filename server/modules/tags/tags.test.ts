@@ -79,7 +79,7 @@ describe('PUT / DELETE /api/tag/tag/subscribe/{id}', () => {
     const cookie = await signIn(app, await createUser(database.db));
     const bad = await requestJson(app, '/api/tag/tag/subscribe/nope', { method: 'PUT', headers: { cookie } });
     expect(bad.status).toBe(400);
-    expect(bad.body.m).toBe('invalid id');
+    expect(bad.body.m).toBe('参数 id 格式有误');
     const missing = await requestJson(app, `/api/tag/tag/subscribe/${newId()}`, {
       method: 'DELETE',
       headers: { cookie },

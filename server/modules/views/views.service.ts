@@ -1,3 +1,4 @@
+import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 /**
  * Entry views (SPEC §7.3 getEntryView): one per visitor (the signed-in user, else the SUID) per
  * entry per day, never for bots. A counted view moves the entry's view count and hot score,
@@ -30,7 +31,7 @@ export async function recordEntryView(
   entryId: string,
   now: Date = new Date(),
 ): Promise<EntryViewResult> {
-  if (!isValidId(entryId)) throw badRequest('invalid id');
+  if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   const visitorId = ctx.viewer ? ctx.viewer.id : `s:${ctx.suid}`;
   const day = viewDay(now);
   return ctx.db.transaction(async (tx) => {

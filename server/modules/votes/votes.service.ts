@@ -1,9 +1,10 @@
+import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { isValidId, newId } from '@core/ids.ts';
 import type { Db, Tx } from '@db/client.ts';
 import type { EntryType } from '@db/schema/content.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import * as queries from './votes.queries.ts';
@@ -89,7 +90,7 @@ export async function saveVoteOptions(
 }
 
 async function requireVoteEntry(db: Db | Tx, entryId: string) {
-  if (!isValidId(entryId)) throw badRequest('invalid id');
+  if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   const type = await queries.selectEntryType(db, entryId);
   if (!type) throw notFound('此文章不存在');
   if (type !== 'vote') throw badRequest(VOTE_MESSAGES.notAVote);
@@ -145,8 +146,7 @@ export async function listAttenders(
 ) {
   await requireVoteEntry(db, options.entryId);
   const pageSize = options.pageSize ?? PAGE_SIZE.attenders;
-  const cursor = decodeCursor(options.before);
-  if (options.before && !cursor) throw badRequest('invalid pointer');
+  const cursor = readPointer(options.before);
   const page = cursor ? 0 : Math.min(options.page ?? 0, 50);
   const [options_, rows] = await Promise.all([
     queries.selectOptions(db, options.entryId),
@@ -157,12 +157,11 @@ export async function listAttenders(
       limit: pageSize,
     }),
   ]);
-  const last = rows.at(-1);
   return {
     total: options_.reduce((sum, option) => sum + option.voteCount, 0),
     page,
     pageSize,
-    pointer: last && rows.length === pageSize ? encodeCursor(last.votedAt.getTime(), last.id) : null,
+    pointer: nextPointer(rows, pageSize, (row) => [row.votedAt, row.id]),
     userList: rows.map(({ votedAt, ...user }) => ({ ...user, votedAt: votedAt.toISOString() })),
   };
 }
