@@ -3,6 +3,7 @@
  * payloads, server-side request forgery targets, and every operation of the OpenAPI document.
  */
 import type { TestApp } from './test-app.ts';
+import { openApiDocument } from '../../server/app.ts';
 
 /** Short enough for a 40-character title; each tries a different way into a page. */
 export const XSS_PAYLOADS = [
@@ -138,14 +139,37 @@ export interface Operation {
   getWrite: boolean;
 }
 
+type OperationsDocument = {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, unknown> }; 'x-get-write'?: boolean }>
+  >;
+};
+
 /** Every operation of /api/openapi.json. */
 export async function apiOperations(app: TestApp): Promise<Operation[]> {
-  const doc = (await (await app.request('/api/openapi.json')).json()) as {
-    paths: Record<
-      string,
-      Record<string, { requestBody?: { content: Record<string, unknown> }; 'x-get-write'?: boolean }>
-    >;
-  };
+  return operationsOf((await (await app.request('/api/openapi.json')).json()) as OperationsDocument);
+}
+
+/**
+ * Every operation of the OpenAPI document built from the contracts, known when the test file is
+ * collected, so a suite can make one test per service.
+ */
+export function contractOperations(): Operation[] {
+  return operationsOf(openApiDocument() as unknown as OperationsDocument);
+}
+
+/** The operations by service (the first segment of the path), services in name order. */
+export function byService(operations: Operation[]): Array<[service: string, operations: Operation[]]> {
+  const groups = new Map<string, Operation[]>();
+  for (const operation of operations) {
+    const service = operation.template.split('/')[1] ?? '';
+    groups.set(service, [...(groups.get(service) ?? []), operation]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+function operationsOf(doc: OperationsDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [template, methods] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
