@@ -1,10 +1,16 @@
 import { formatCount } from '@core/format.ts';
 import { useState } from 'react';
-import { data, Link, useLocation } from 'react-router';
+import { data, Link, redirect, useLocation } from 'react-router';
 import { EntryList } from '~/features/entries/entry-list.tsx';
 import { ActivityList } from '~/features/users/activity-list.tsx';
 import { ProfileAside, ProfileHeader } from '~/features/users/profile-header.tsx';
-import { isProfileTab, PROFILE_TABS, type ProfileTab } from '~/features/users/types.ts';
+import {
+  isProfileTab,
+  PROFILE_TAB_ALIASES,
+  PROFILE_TABS,
+  type ProfileTab,
+  profileTabPath,
+} from '~/features/users/types.ts';
 import { UserRow } from '~/features/users/user-row.tsx';
 import { readPointer } from '~/lib/list-params.ts';
 import { pageMeta } from '~/lib/meta.ts';
@@ -27,8 +33,14 @@ import type { Route } from './+types/user';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = requireIdParam(params.id);
   const type: string = params.type ?? 'activities';
-  if (!isProfileTab(type)) throw data({ message: '找不到页面' }, { status: 404 });
   const url = new URL(request.url);
+  const alias = Object.hasOwn(PROFILE_TAB_ALIASES, type) ? PROFILE_TAB_ALIASES[type] : undefined;
+  if (alias) {
+    const query = new URLSearchParams(url.search);
+    for (const [key, value] of new URLSearchParams(alias.query ?? '')) query.set(key, value);
+    throw redirect(profileTabPath(id, alias.type, query.toString()), 301);
+  }
+  if (!isProfileTab(type)) throw data({ message: '找不到页面' }, { status: 404 });
   const before = readPointer(url, 'before');
   const { db, viewer } = context;
   const profile = await fromService(getUserProfile(db, viewer, id));
@@ -117,7 +129,9 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
     setFollowerCount(profile.followerCount);
   }
   const ta = profile.self ? '我' : 'TA';
-  const tabs = PROFILE_TABS.filter((t) => t.type !== 'books' || profile.isXiaoceAuthor || profile.self);
+  // 小册 is the authors' tab (SPEC §6); 已购 is one's own purchases.
+  const tabs = PROFILE_TABS.filter((t) => t.type !== 'books' || profile.isXiaoceAuthor);
+  const bought = tab.kind === 'books' && tab.bought;
   const count: Partial<Record<ProfileTab, number>> = {
     likes: profile.likedEntriesCount,
     collections: profile.totalCollectionsCount,
@@ -136,19 +150,32 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
         />
         <div className="mt-4 rounded bg-card">
           <nav aria-label="个人主页分类" className="flex gap-5 overflow-x-auto border-line border-b px-5 pt-3">
-            {tabs.map((t) => (
+            {tabs.map((t) => {
+              const current = t.type === type && !bought;
+              return (
+                <Link
+                  key={t.type}
+                  to={profileTabPath(profile.id, t.type)}
+                  aria-current={current ? 'page' : undefined}
+                  className={`shrink-0 border-b-2 pb-2 text-sm ${current ? 'border-brand font-medium text-brand' : 'border-transparent text-fg-2 hover:text-brand'}`}
+                >
+                  {t.label}
+                  {count[t.type] !== undefined && (
+                    <span className="ml-1 text-fg-3">{formatCount(count[t.type] ?? 0)}</span>
+                  )}
+                </Link>
+              );
+            })}
+            {profile.self && (
               <Link
-                key={t.type}
-                to={t.type === 'activities' ? `/user/${profile.id}` : `/user/${profile.id}/${t.type}`}
-                aria-current={t.type === type ? 'page' : undefined}
-                className={`shrink-0 border-b-2 pb-2 text-sm ${t.type === type ? 'border-brand font-medium text-brand' : 'border-transparent text-fg-2 hover:text-brand'}`}
+                to={profileTabPath(profile.id, 'books', 'type=bought')}
+                aria-current={bought ? 'page' : undefined}
+                className={`shrink-0 border-b-2 pb-2 text-sm ${bought ? 'border-brand font-medium text-brand' : 'border-transparent text-fg-2 hover:text-brand'}`}
               >
-                {t.label}
-                {count[t.type] !== undefined && (
-                  <span className="ml-1 text-fg-3">{formatCount(count[t.type] ?? 0)}</span>
-                )}
+                已购
+                <span className="ml-1 text-fg-3">{formatCount(profile.boughtBookCount)}</span>
               </Link>
-            ))}
+            )}
           </nav>
           <div>
             {tab.kind === 'activity' && (
@@ -259,22 +286,6 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
             )}
             {tab.kind === 'books' && (
               <>
-                {profile.self && (
-                  <div className="flex gap-4 px-5 pt-3 text-sm">
-                    <Link
-                      to={`/user/${profile.id}/books`}
-                      className={tab.bought ? 'text-fg-2 hover:text-brand' : 'font-medium text-brand'}
-                    >
-                      写的小册
-                    </Link>
-                    <Link
-                      to={`/user/${profile.id}/books?type=bought`}
-                      className={tab.bought ? 'font-medium text-brand' : 'text-fg-2 hover:text-brand'}
-                    >
-                      已购
-                    </Link>
-                  </div>
-                )}
                 {tab.books.length === 0 ? (
                   <Empty text={tab.bought ? '还没有购买小册' : `${ta}还没有写过小册`} />
                 ) : (

@@ -168,14 +168,66 @@ test.describe('social', () => {
     await page.goto(`/user/${me.id}`);
     await expect(page.locator('[data-stat="following"]')).toHaveText(String(following - 1));
 
-    // Every tab of a profile renders.
+    // Every tab of a profile renders (the demo account writes booklets: 小册 is the authors' tab).
     const tabs = page.getByRole('navigation', { name: '个人主页分类' });
-    for (const label of ['文章', '分享', '赞', '收藏集', '关注标签', '关注了', '关注者', '小册', '动态']) {
+    for (const label of ['文章', '分享', '赞', '收藏集', '关注标签', '关注了', '关注者', '小册', '已购', '动态']) {
       await tabs.getByRole('link', { name: new RegExp(`^${label}`) }).click();
       await expect(tabs.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('aria-current', 'page');
     }
-    await page.goto(`/user/${me.id}/books?type=bought`);
-    await expect(page.getByRole('link', { name: '已购' })).toBeVisible();
+    await tabs.getByRole('link', { name: /^已购/ }).click();
+    await expect(page).toHaveURL(`/user/${me.id}/books?type=bought`);
+  });
+
+  test('someone who writes no booklets has no 小册 tab; 已购 is on one’s own profile only', async ({ page }) => {
+    const response = await page.request.post('/api/passport/auth/type/email', {
+      data: { email: 'admin@jinsha.dev', password: 'jinsha-admin' },
+    });
+    expect(response.status()).toBe(200);
+    const admin = ((await response.json()) as { d: { user: ApiUser } }).d.user;
+    await page.goto(`/user/${admin.id}`);
+    const tabs = page.getByRole('navigation', { name: '个人主页分类' });
+    await expect(tabs.getByRole('link', { name: /^动态/ })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: /^小册/ })).toHaveCount(0);
+    await expect(tabs.getByRole('link', { name: /^已购/ })).toBeVisible();
+    // The demo account's profile, seen by the administrator: its 小册, no 已购.
+    const feed = await page.request.get('/api/timeline/get_entry_by_timeline', { params: { limit: 100 } });
+    const { d } = (await feed.json()) as { d: { entrylist: Array<{ user: ApiUser }> } };
+    const demo = d.entrylist.map((e) => e.user).find((u) => u.username === DEMO_ACCOUNT.username);
+    expect(demo, 'an entry of the demo account').toBeDefined();
+    await page.goto(`/user/${demo?.id}`);
+    await expect(tabs.getByRole('link', { name: /^小册/ })).toBeVisible();
+    await expect(tabs.getByRole('link', { name: /^已购/ })).toHaveCount(0);
+  });
+
+  test('the spec’s tab names lead to the tabs', async ({ page }) => {
+    const me = await signInDemo(page);
+    const names: Array<[string, string]> = [
+      ['article', `/user/${me.id}/posts`],
+      ['share', `/user/${me.id}/shares`],
+      ['like', `/user/${me.id}/likes`],
+      ['collection', `/user/${me.id}/collections`],
+      ['tag', `/user/${me.id}/tags`],
+      ['follower', `/user/${me.id}/followers`],
+      ['following', `/user/${me.id}/following`],
+      ['activity', `/user/${me.id}`],
+      ['book', `/user/${me.id}/books`],
+      ['bought', `/user/${me.id}/books?type=bought`],
+    ];
+    for (const [name, canonical] of names) {
+      const answer = await page.request.get(`/user/${me.id}/${name}`, { maxRedirects: 0 });
+      if (name === 'following') {
+        expect(answer.status(), name).toBe(200);
+        continue;
+      }
+      expect(answer.status(), name).toBe(301);
+      const location = new URL(answer.headers().location ?? '', 'http://site.invalid');
+      expect(location.pathname + location.search, name).toBe(canonical);
+    }
+    await page.goto(`/user/${me.id}/like`);
+    await expect(page).toHaveURL(`/user/${me.id}/likes`);
+    await expect(
+      page.getByRole('navigation', { name: '个人主页分类' }).getByRole('link', { name: /^赞/ }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   test('an unknown person is the not-found view', async ({ page, consoleErrors }) => {
