@@ -43,9 +43,11 @@ async function readEverything(page: Page) {
 }
 
 /** An article written by `userId`, found through the public timeline. */
+/** An article (not a link) by `userId`; with `uncollected`, one the signed-in requester has not collected yet. */
 async function articleBy(
   request: APIRequestContext,
   userId: string,
+  { uncollected = false } = {},
 ): Promise<{ id: string; title: string; href: string }> {
   let before = '';
   for (let pages = 0; pages < 10; pages++) {
@@ -56,7 +58,16 @@ async function articleBy(
         pointer: string | null;
       };
     };
-    const found = body.d.entrylist.find((e) => e.user.id === userId && e.originalUrl === '');
+    const candidates = body.d.entrylist.filter((e) => e.user.id === userId && e.originalUrl === '');
+    const collected = new Set<string>();
+    if (uncollected && candidates.length > 0) {
+      const ids = candidates.map((e) => e.id).join('|');
+      const answer = (await (await request.get(`/api/collection/isInMyCollectionSet?entryIds=${ids}`)).json()) as {
+        d: { items: Array<{ entryId: string; isIn: boolean }> };
+      };
+      for (const item of answer.d.items) if (item.isIn) collected.add(item.entryId);
+    }
+    const found = candidates.find((e) => !collected.has(e.id));
     if (found)
       return { id: found.id, title: found.title, href: `/${found.type === 'post' ? 'post' : 'entry'}/${found.id}` };
     if (!body.d.pointer) break;
@@ -112,7 +123,7 @@ test.describe('live notifications between two people', () => {
     ).json()) as {
       d: { author: { id: string } };
     };
-    const article = await articleBy(pageB.request, info.d.author.id);
+    const article = await articleBy(pageB.request, info.d.author.id, { uncollected: true });
     await pageB.goto(article.href);
     await pageB.getByRole('button', { name: '收藏', exact: true }).click();
     const collect = pageB.getByRole('dialog', { name: '添加到收藏集' });
