@@ -79,8 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <RenderGuard fallback={<title>{`错误 - ${siteName}`}</title>} onError={() => setMetaFailed(true)}>
           <Meta />
         </RenderGuard>
-        {/* The same nonce on the client too, so hydration finds what the server rendered. */}
-        <Links nonce={nonce} />
+        {/* No nonce: modulepreloads and stylesheets are our own files, which the CSP allows ('self'). */}
+        <Links />
       </head>
       <body className="bg-page text-fg antialiased">
         <RenderGuard fallback={<ShellErrorView siteName={siteName} />}>

@@ -7,6 +7,7 @@ import {
   listHotTags,
 } from '@server/modules/collections/collections.service.ts';
 import { readPage, readSortOf } from './list-params.ts';
+import { toEntryRow } from './entry-rows.ts';
 import { fromService, requireIdParam } from './route-guards.server.ts';
 
 function readRank(url: URL): 'new' | 'hot' {
@@ -53,7 +54,7 @@ export async function loadCollectionPage(context: AppLoadContext, id: string | u
   );
   return {
     collection,
-    entrylist,
+    entrylist: entrylist.map(toEntryRow),
     rankType,
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE.feed)),

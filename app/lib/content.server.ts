@@ -4,6 +4,7 @@ import type { Viewer } from '@server/modules/auth/auth.policy.ts';
 import { listEntries, listTagEntries } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex, getTagByTitle, listSubscribedTags, listTags } from '@server/modules/tags/tags.service.ts';
 import { readPage, readPointer, readSort, readSortOf } from './list-params.ts';
+import { toEntryRow, withRows } from './entry-rows.ts';
 import { fromService } from './route-guards.server.ts';
 import { pageSeo } from './seo.server.ts';
 
@@ -27,7 +28,7 @@ export async function loadTagPage(context: AppLoadContext, options: { url: URL; 
   );
   const encoded = encodeURIComponent(tag.title);
   return {
-    ...page,
+    ...withRows(page),
     sort,
     tag,
     seo: pageSeo(context, `/tag/${encoded}`, {
@@ -113,11 +114,11 @@ export async function loadColumnFeed(context: AppLoadContext, options: { url: UR
   const category = categories.find((c) => c.name === options.category) ?? null;
   const path = category ? `/zhuanlan/${category.name}` : '/zhuanlan';
   return {
-    ...page,
+    ...withRows(page),
     sort,
     categories,
     category,
-    hot: hot.entrylist,
+    hot: hot.entrylist.map(toEntryRow),
     seo: pageSeo(context, path, {
       description: `${context.env.SITE_NAME}专栏${category ? ` · ${category.title}` : ''}：开发者写下的原创技术文章。`,
       feeds: [

@@ -13,6 +13,7 @@ import { tableOfContents } from '@server/markdown/markdown.ts';
 import { SEARCH_COUNT_CAP, searchEntries, searchSnippets } from '@server/modules/search/search.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { readPage, readPointer, readSort } from './list-params.ts';
+import { toEntryRow, withRows } from './entry-rows.ts';
 import { fromService } from './route-guards.server.ts';
 
 /** Related entries under an article (SPEC §7.3: 4 or 5). */
@@ -46,7 +47,7 @@ export async function loadCategoryFeed(
     ),
   ]);
   const current = categories.find((c) => c.name === options.category) ?? null;
-  return { ...page, sort, categories, category: current };
+  return { ...withRows(page), sort, categories, category: current };
 }
 
 /** The 我关注的 feed of the signed-in viewer, newest first. */
@@ -56,7 +57,7 @@ export async function loadFollowingFeed(context: AppLoadContext, options: { url:
     categoryTabs(context),
     fromService(listFollowingEntries(context.db, { viewer, before: readPointer(options.url), limit: PAGE_SIZE.feed })),
   ]);
-  return { ...page, categories };
+  return { ...withRows(page), categories };
 }
 
 /** The welcome page's aside: banners running now (at most 2, SPEC §9). */
@@ -86,7 +87,7 @@ export async function loadEntryPage(
     limit: RELATED_ENTRY_LIMIT,
     viewer: context.viewer,
   });
-  return { entry, toc: tableOfContents(content), related };
+  return { entry, toc: tableOfContents(content), related: related.map(toEntryRow) };
 }
 
 /**
@@ -113,7 +114,10 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
     searchSnippets(context.db, result.idList, result.terms),
   ]);
   // A result matched in its body shows that passage in place of its abstract.
-  const entrylist = found.map((entry) => ({ ...entry, abstract: snippets.get(entry.id) ?? entry.abstract }));
+  const entrylist = found.map((entry) => ({
+    ...toEntryRow(entry),
+    abstract: snippets.get(entry.id) ?? entry.abstract,
+  }));
   return {
     query,
     page,

@@ -1,4 +1,4 @@
-import { FolderPlus } from 'lucide-react';
+import { FolderPlus } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CollectionCard } from '~/features/collections/collection-card.tsx';

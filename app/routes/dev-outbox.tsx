@@ -1,4 +1,4 @@
-import { Mail, MessageSquare } from 'lucide-react';
+import { Mail, MessageSquare } from '~/ui/icons.tsx';
 import { Fragment } from 'react';
 import { loadOutboxPage } from '~/features/auth/auth.server.ts';
 import { pageMeta } from '~/lib/meta.ts';

@@ -1,4 +1,4 @@
-import { Download, Newspaper, Puzzle, Zap } from 'lucide-react';
+import { Download, Newspaper, Puzzle, Zap } from '~/ui/icons.tsx';
 import { pageMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
 import { buttonClass } from '~/ui/button';

@@ -12,6 +12,7 @@ import {
   profileTabPath,
 } from '~/features/users/types.ts';
 import { UserRow } from '~/features/users/user-row.tsx';
+import { withRows } from '~/lib/entry-rows.ts';
 import { readPointer } from '~/lib/list-params.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
@@ -55,10 +56,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       case 'shares':
         return {
           kind: 'entries' as const,
-          ...(await listUserEntries(db, viewer, { uid: id, before, kind: type === 'posts' ? 'article' : 'share' })),
+          ...withRows(
+            await listUserEntries(db, viewer, { uid: id, before, kind: type === 'posts' ? 'article' : 'share' }),
+          ),
         };
       case 'likes':
-        return { kind: 'entries' as const, ...(await listLikedEntries(db, { userId: id, before, viewer })) };
+        return { kind: 'entries' as const, ...withRows(await listLikedEntries(db, { userId: id, before, viewer })) };
       case 'collections': {
         const sub = url.searchParams.get('sub') === 'followed' ? ('followed' as const) : ('created' as const);
         return {

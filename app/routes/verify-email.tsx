@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleX } from '~/ui/icons.tsx';
 import { Link } from 'react-router';
 import { pageMeta } from '~/lib/meta.ts';
 import { buttonClass } from '~/ui/button.tsx';

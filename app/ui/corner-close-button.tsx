@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from './icons.tsx';
 
 /** The × in the top-right corner of a floating panel; the panel must be `relative`. */
 export function CornerCloseButton({ label, onClick }: { label: string; onClick: () => void }) {

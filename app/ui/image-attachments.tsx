@@ -1,4 +1,4 @@
-import { ImagePlus, X } from 'lucide-react';
+import { ImagePlus, X } from './icons.tsx';
 
 /** Thumbnails of the images attached so far, each with a remove button. */
 export function AttachedImages({ images, onRemove }: { images: string[]; onRemove: (url: string) => void }) {

@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from './icons.tsx';
 import { DropdownMenu } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -7,12 +7,8 @@ export interface NavTab {
   to: string;
 }
 
-const tabClass = (active: boolean) =>
-  `relative inline-flex h-full shrink-0 items-center whitespace-nowrap px-3 transition-colors duration-150 ease-out hover:text-brand ${
-    active
-      ? "font-medium text-brand after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:rounded-full after:bg-brand after:content-['']"
-      : 'text-fg-2'
-  }`;
+/** .tab and .tab-on live in app.css: a page repeats them for every category and sort. */
+const tabClass = (active: boolean) => (active ? 'tab tab-on' : 'tab');
 
 /** The category bar: one row of links, a horizontal scroller on narrow screens (DESIGN.md). */
 export function CategoryNav({ tabs, current }: { tabs: NavTab[]; current: string }) {

@@ -1,5 +1,5 @@
 import type { OAuthProvider } from '@core/account-settings.ts';
-import { CodeXml, MessageCircle, Radio } from 'lucide-react';
+import { CodeXml, MessageCircle, Radio } from './icons.tsx';
 
 const iconProps = { 'aria-hidden': true, size: 18, strokeWidth: 1.75 } as const;
 

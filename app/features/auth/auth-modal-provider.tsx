@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '~/ui/icons.tsx';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';

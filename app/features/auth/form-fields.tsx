@@ -1,5 +1,5 @@
 import { TIMING } from '@core/constants.ts';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw } from '~/ui/icons.tsx';
 import type { InputHTMLAttributes, Ref } from 'react';
 import type { CaptchaState } from './use-captcha.ts';
 

@@ -1,4 +1,4 @@
-import { FolderPlus, Plus, Star, X } from 'lucide-react';
+import { FolderPlus, Plus, Star, X } from '~/ui/icons.tsx';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
@@ -69,7 +69,7 @@ export function CollectButton({
           type="button"
           onClick={onClick}
           aria-pressed={collected}
-          className={`relative z-10 inline-flex items-center gap-1 text-[13px] hover:text-brand ${collected ? 'text-brand' : 'text-fg-3'}`}
+          className={collected ? 'collect-inline text-brand' : 'collect-inline'}
         >
           <Star aria-hidden size={14} strokeWidth={1.75} fill={collected ? 'currentColor' : 'none'} />
           {label}

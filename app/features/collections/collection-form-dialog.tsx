@@ -1,4 +1,4 @@
-import { ImagePlus, X } from 'lucide-react';
+import { ImagePlus, X } from '~/ui/icons.tsx';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';

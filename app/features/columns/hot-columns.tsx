@@ -1,10 +1,10 @@
 import { formatCount } from '@core/format.ts';
 import { Link } from 'react-router';
 import { entryHref } from '~/lib/links.ts';
-import type { EntryView } from '@server/modules/entries/entries.service.ts';
+import type { EntryRowView } from '~/lib/entry-rows.ts';
 
 /** 本周最热: the column aside's six most liked posts of the week (SPEC §7.3). */
-export function HotColumns({ entries }: { entries: EntryView[] }) {
+export function HotColumns({ entries }: { entries: EntryRowView[] }) {
   return (
     <section aria-labelledby="hot-columns-title" className="rounded bg-card px-4 py-4">
       <h2 id="hot-columns-title" className="border-line border-b pb-3 font-semibold text-base">

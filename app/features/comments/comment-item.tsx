@@ -1,6 +1,6 @@
 import { isGuestId } from '@core/ids.ts';
 import { formatCount } from '@core/format.ts';
-import { MessageSquare, ThumbsUp, Trash2 } from 'lucide-react';
+import { MessageSquare, ThumbsUp, Trash2 } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';

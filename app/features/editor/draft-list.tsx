@@ -1,4 +1,4 @@
-import { FileText, PenLine, Trash2 } from 'lucide-react';
+import { FileText, PenLine, Trash2 } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '~/ui/relative-time.tsx';

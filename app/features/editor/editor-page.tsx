@@ -1,6 +1,6 @@
 import type { EditorView } from '@codemirror/view';
 import { ENTRY_LIMITS, ENTRY_MESSAGES } from '@core/entry-input.ts';
-import { Eye, FileText, ImagePlus, PenLine } from 'lucide-react';
+import { Eye, FileText, ImagePlus, PenLine } from '~/ui/icons.tsx';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '~/lib/api-client.ts';

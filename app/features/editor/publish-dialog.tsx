@@ -1,5 +1,5 @@
 import { ENTRY_LIMITS } from '@core/entry-input.ts';
-import { ImagePlus, Search, X } from 'lucide-react';
+import { ImagePlus, Search, X } from '~/ui/icons.tsx';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';

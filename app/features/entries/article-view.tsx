@@ -1,5 +1,5 @@
 import { formatCount } from '@core/format.ts';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '~/ui/icons.tsx';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { useFeatureSlots } from '~/lib/feature-slots.tsx';
@@ -11,7 +11,7 @@ import { hostOf, linkOutHref, userHref } from '~/lib/links.ts';
 import { RelatedEntries } from './related-entries.tsx';
 import { RelativeTime } from '~/ui/relative-time.tsx';
 import { TOC_MIN_HEADINGS, TableOfContents } from './table-of-contents.tsx';
-import type { EntryView, TocHeading } from './types.ts';
+import type { EntryRowView, EntryView, TocHeading } from './types.ts';
 import { safeImageUrl } from '@core/user-urls.ts';
 
 /** An entry as the page gets it: the list shape plus its rendered, sanitised HTML. */
@@ -93,7 +93,7 @@ function SharedLinkCard({ entry }: { entry: ArticleEntry }) {
 export interface ArticleViewProps {
   entry: ArticleEntry;
   toc: TocHeading[];
-  related: EntryView[];
+  related: EntryRowView[];
   /** Inside the article after its text: a vote's options on the vote detail page. */
   afterBody?: ReactNode;
   /** Below the article: the comment area (the social issue fills it). */

@@ -1,6 +1,6 @@
 import { LIMITS, TIMING } from '@core/constants.ts';
 import { formatCount } from '@core/format.ts';
-import { Flame, MessageSquare, Pencil, Trash2 } from 'lucide-react';
+import { Flame, MessageSquare, Pencil, Trash2 } from '~/ui/icons.tsx';
 import { type RefObject, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiFetch } from '~/lib/api-client.ts';

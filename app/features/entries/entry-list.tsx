@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryRow } from './entry-row.tsx';
-import type { EntryView } from './types.ts';
+import type { EntryRowView } from './types.ts';
 
 export interface EntryListProps {
-  entries: EntryView[];
+  entries: EntryRowView[];
   terms?: readonly string[];
   /** Shown instead of the list when it is empty. */
   empty?: ReactNode;

@@ -5,14 +5,12 @@ import { Highlight } from './highlight.tsx';
 import { LikeButton } from './like-button.tsx';
 import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { RelativeTime } from '~/ui/relative-time.tsx';
-import type { EntryView } from './types.ts';
+import { ROW_TAG_LIMIT } from '~/lib/entry-rows.ts';
+import type { EntryRowView } from './types.ts';
 import { safeImageUrl } from '@core/user-urls.ts';
 
-/** Tags shown in a row's meta line; the rest are on the entry page. */
-const ROW_TAG_LIMIT = 3;
-
 export interface EntryRowProps {
-  entry: EntryView;
+  entry: EntryRowView;
   /** Search terms to mark in the title and abstract. */
   terms?: readonly string[];
 }
@@ -26,49 +24,44 @@ export function EntryRow({ entry, terms }: EntryRowProps) {
   const host = entry.originalUrl ? hostOf(entry.originalUrl) : '';
   const authorHref = userHref(entry.user);
   return (
-    <li className="border-line border-b last:border-b-0">
-      <article className="relative flex gap-4 px-4 py-3.5 transition-colors duration-150 ease-out hover:bg-page/60 sm:px-5">
+    <li className="er">
+      <article className="er-card">
         <div className="min-w-0 flex-1">
-          <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-[13px] text-fg-3">
+          <div className="er-meta">
             {authorHref ? (
-              <Link to={authorHref} className="relative z-10 max-w-[10em] truncate text-fg-2 hover:text-brand">
+              <Link to={authorHref} className="er-author">
                 {entry.user.username}
               </Link>
             ) : (
-              <span className="max-w-[10em] truncate">{entry.user.username}</span>
+              <span className="er-author">{entry.user.username}</span>
             )}
             <span aria-hidden="true">·</span>
             <RelativeTime value={entry.createdAt} />
             {entry.tags.length > 0 && (
               <>
                 <span aria-hidden="true">·</span>
-                <ul className="flex min-w-0 flex-wrap gap-x-1.5">
+                <ul className="er-tags">
                   {entry.tags.slice(0, ROW_TAG_LIMIT).map((tag) => (
                     <li key={tag.id}>
-                      <Link to={`/tag/${encodeURIComponent(tag.title)}`} className="relative z-10 hover:text-brand">
-                        {tag.title}
-                      </Link>
+                      <Link to={`/tag/${encodeURIComponent(tag.title)}`}>{tag.title}</Link>
                     </li>
                   ))}
                 </ul>
               </>
             )}
           </div>
-          <h2 className="mt-1.5 line-clamp-2 font-semibold text-base text-fg leading-snug">
-            <Link
-              to={entryHref(entry)}
-              className="after:absolute after:inset-0 after:content-[''] hover:text-brand focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand focus-visible:after:outline-offset-[-2px]"
-            >
+          <h2 className="er-title">
+            <Link to={entryHref(entry)} className="er-link">
               <Highlight text={entry.title} terms={terms} />
             </Link>
-            {host && <span className="ml-2 font-normal text-[13px] text-fg-3">({host})</span>}
+            {host && <span className="er-host">({host})</span>}
           </h2>
           {entry.abstract && (
-            <p className="mt-1 line-clamp-2 text-fg-2">
+            <p className="er-abstract">
               <Highlight text={entry.abstract} terms={terms} />
             </p>
           )}
-          <div className="mt-2 flex flex-wrap items-center gap-x-4">
+          <div className="er-foot">
             <EntryStats
               entry={entry}
               like={<LikeButton entryId={entry.id} liked={entry.liked} likeCount={entry.likeCount} />}
@@ -84,7 +77,7 @@ export function EntryRow({ entry, terms }: EntryRowProps) {
             height={80}
             loading="lazy"
             decoding="async"
-            className="mt-1 h-16 w-24 shrink-0 self-center rounded bg-line object-cover sm:h-20 sm:w-[120px]"
+            className="er-thumb"
           />
         )}
       </article>

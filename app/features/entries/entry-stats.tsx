@@ -1,5 +1,5 @@
 import { formatCount } from '@core/format.ts';
-import { Eye, MessageSquare, ThumbsUp } from 'lucide-react';
+import { Eye, MessageSquare, ThumbsUp } from '~/ui/icons.tsx';
 import type { ReactNode } from 'react';
 
 export interface EntryStatsProps {
@@ -13,22 +13,22 @@ export interface EntryStatsProps {
 export function EntryStats({ entry, className = '', like }: EntryStatsProps) {
   const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
   return (
-    <ul className={`flex items-center gap-4 text-[13px] text-fg-3 ${className}`}>
-      <li className="inline-flex items-center gap-1">
+    <ul className={className ? `stats ${className}` : 'stats'}>
+      <li>
         <Eye {...icon} />
         <span className="sr-only">浏览</span>
         {formatCount(entry.viewCount)}
       </li>
       {like ? (
-        <li className="inline-flex items-center">{like}</li>
+        <li>{like}</li>
       ) : (
-        <li className={`inline-flex items-center gap-1 ${entry.liked ? 'text-brand' : ''}`}>
+        <li className={entry.liked ? 'text-brand' : undefined}>
           <ThumbsUp {...icon} fill={entry.liked ? 'currentColor' : 'none'} />
           <span className="sr-only">{entry.liked ? '点赞（你已点赞）' : '点赞'}</span>
           {formatCount(entry.likeCount)}
         </li>
       )}
-      <li className="inline-flex items-center gap-1">
+      <li>
         <MessageSquare {...icon} />
         <span className="sr-only">评论</span>
         {formatCount(entry.commentCount)}

@@ -1,5 +1,5 @@
 import { formatCount } from '@core/format.ts';
-import { ThumbsUp } from 'lucide-react';
+import { ThumbsUp } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useAlerts } from '~/lib/alerts.ts';
@@ -81,9 +81,7 @@ export function LikeButton({
       aria-pressed={state.like}
       aria-label={`${label}，已有 ${state.likeCount} 人点赞`}
       title={label}
-      className={`relative z-10 -mx-1 inline-flex items-center gap-1 rounded px-1 transition-colors duration-150 ease-out hover:text-brand disabled:opacity-60 ${
-        state.like ? 'text-brand' : ''
-      } ${className}`}
+      className={`like-inline${state.like ? ' text-brand' : ''}${className ? ` ${className}` : ''}`}
     >
       <ThumbsUp {...icon} fill={state.like ? 'currentColor' : 'none'} />
       <span data-testid="like-count">{formatCount(state.likeCount)}</span>

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '~/ui/empty-state.tsx';
@@ -25,7 +25,7 @@ function editHrefOf(entry: EntryView): string {
 }
 
 /** /published: the viewer's entries, newest first, each with edit and delete (delete asks first). */
-export function PublishedList({ first }: { first: FeedPage }) {
+export function PublishedList({ first }: { first: FeedPage<EntryView> }) {
   const { entries, hasMore, loading, loadMore } = useEntryFeed(first, undefined);
   const alerts = useAlerts();
   const [removed, setRemoved] = useState<Set<string>>(() => new Set());

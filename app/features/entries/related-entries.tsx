@@ -1,10 +1,10 @@
 import { formatCount } from '@core/format.ts';
 import { Link } from 'react-router';
 import { entryHref } from '~/lib/links.ts';
-import type { EntryView } from './types.ts';
+import type { EntryRowView } from './types.ts';
 
 /** 相关文章: newer entries of the same category, title and counts only. */
-export function RelatedEntries({ entries }: { entries: EntryView[] }) {
+export function RelatedEntries({ entries }: { entries: EntryRowView[] }) {
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby="related-title" className="rounded bg-card px-4 py-4">

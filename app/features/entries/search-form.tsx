@@ -1,5 +1,5 @@
 import { LIMITS } from '@core/constants.ts';
-import { Search } from 'lucide-react';
+import { Search } from '~/ui/icons.tsx';
 import { Form } from 'react-router';
 import { Button } from '~/ui/button.tsx';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import type { EntryView, FeedPage } from './types.ts';
+import type { FeedPage } from './types.ts';
 
 /**
  * A keyset-paged feed that grows at the end (SPEC §4 Lists). The next page comes from the same
@@ -8,13 +8,13 @@ import type { EntryView, FeedPage } from './types.ts';
  * new, and asking again for the page already asked for does nothing. Mount it with a key per
  * feed (path and sort) so another feed starts from its own first page.
  */
-export function useEntryFeed(first: FeedPage, sort: string | undefined) {
+export function useEntryFeed<Row extends { id: string }>(first: FeedPage<Row>, sort: string | undefined) {
   const { pathname } = useLocation();
-  const fetcher = useFetcher<FeedPage>();
-  const [entries, setEntries] = useState<EntryView[]>(first.entrylist);
+  const fetcher = useFetcher<FeedPage<Row>>();
+  const [entries, setEntries] = useState<Row[]>(first.entrylist);
   const [pointer, setPointer] = useState(first.pointer);
   const requested = useRef<string | null>(null);
-  const appended = useRef<FeedPage | null>(null);
+  const appended = useRef<FeedPage<Row> | null>(null);
 
   useEffect(() => {
     const page = fetcher.data;

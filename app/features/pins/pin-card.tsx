@@ -1,6 +1,6 @@
 import { isGuestId } from '@core/ids.ts';
 import { formatCount, formatDateTime, formatRelativeTime } from '@core/format.ts';
-import { MessageSquare, Share2, ThumbsUp, Trash2 } from 'lucide-react';
+import { MessageSquare, Share2, ThumbsUp, Trash2 } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CommentText } from '~/ui/comment-text.tsx';

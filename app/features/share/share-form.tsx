@@ -1,6 +1,6 @@
 import { ENTRY_LIMITS, ENTRY_MESSAGES } from '@core/entry-input.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
-import { Link2, Search, X } from 'lucide-react';
+import { Link2, Search, X } from '~/ui/icons.tsx';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiFetch } from '~/lib/api-client.ts';

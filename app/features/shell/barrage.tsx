@@ -1,5 +1,5 @@
 import { AVATAR_COLORS, TIMING } from '@core/constants.ts';
-import { ThumbsUp } from 'lucide-react';
+import { ThumbsUp } from '~/ui/icons.tsx';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type BarrageApi, BarrageContext, type BarrageType } from '~/lib/barrage.ts';
 

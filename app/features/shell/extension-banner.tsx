@@ -1,5 +1,5 @@
 import { TIMING } from '@core/constants.ts';
-import { Puzzle } from 'lucide-react';
+import { Puzzle } from '~/ui/icons.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { STORAGE_KEYS, readStorage, writeStorage } from '~/lib/storage.ts';

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '~/ui/icons.tsx';
 import { Link, useLocation } from 'react-router';
 import { Menu, MenuContent, MenuLink, MenuTrigger } from '~/ui/menu.tsx';
 import { NAV_ITEMS, currentNavItem, isNavItemCurrent } from './nav-items.ts';

@@ -1,5 +1,5 @@
 import { formatCount } from '@core/format.ts';
-import { Bell } from 'lucide-react';
+import { Bell } from '~/ui/icons.tsx';
 import { Link } from 'react-router';
 import { useUnreadCount } from '~/lib/unread-count.ts';
 import { iconButtonClass } from '~/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { TIMING } from '@core/constants.ts';
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from '~/ui/icons.tsx';
 import { useEffect, useState } from 'react';
 import { REQUEST_ERROR_EVENT } from '~/lib/api-client.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '~/lib/storage.ts';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@core/constants.ts';
-import { Search, X } from 'lucide-react';
+import { Search, X } from '~/ui/icons.tsx';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { iconButtonClass } from '~/ui/button.tsx';

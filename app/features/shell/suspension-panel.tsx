@@ -1,5 +1,5 @@
 import { TIMING } from '@core/constants.ts';
-import { ArrowUp, Headset } from 'lucide-react';
+import { ArrowUp, Headset } from '~/ui/icons.tsx';
 import { useEffect, useState } from 'react';
 import { throttle } from '~/lib/throttle.ts';
 

@@ -1,4 +1,4 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from '~/ui/icons.tsx';
 import { useEffect, useState } from 'react';
 import { type Theme, applyTheme, isTheme, readTheme, saveTheme, watchSystemTheme } from '~/lib/theme.ts';
 import { iconButtonClass } from '~/ui/button.tsx';

@@ -13,7 +13,7 @@ import {
   ThumbsUp,
   UserRound,
   Wallet,
-} from 'lucide-react';
+} from '~/ui/icons.tsx';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';

@@ -1,4 +1,4 @@
-import { BookOpen, Check, ChevronDown, Link2, PenLine } from 'lucide-react';
+import { BookOpen, Check, ChevronDown, Link2, PenLine } from '~/ui/icons.tsx';
 import { Popover } from 'radix-ui';
 import { Link } from 'react-router';
 import { useAuthModal } from '~/lib/auth-modal.ts';

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search } from '~/ui/icons.tsx';
 import { Form } from 'react-router';
 import { Button } from '~/ui/button.tsx';
 import { CategoryNav } from '~/ui/nav-tabs.tsx';

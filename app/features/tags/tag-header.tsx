@@ -1,5 +1,5 @@
 import { formatCount } from '@core/format.ts';
-import { Rss } from 'lucide-react';
+import { Rss } from '~/ui/icons.tsx';
 import { type ReactNode, useState } from 'react';
 import type { TagView } from '@server/modules/tags/tags.service.ts';
 import { SubscribeButton } from './subscribe-button.tsx';

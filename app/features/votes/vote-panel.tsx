@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiFetch } from '~/lib/api-client.ts';
