@@ -36,6 +36,19 @@ export async function selectCommentsByIds(db: Db | Tx, ids: string[]) {
   return db.select(commentColumns).from(comments).where(inArray(comments.id, ids));
 }
 
+export async function insertComment(tx: Tx, values: typeof comments.$inferInsert) {
+  await tx.insert(comments).values(values);
+}
+
+/** A deleted comment keeps its row (此评论已删除) while replies hang under it. */
+export async function markCommentDeleted(tx: Tx, id: string) {
+  await tx.update(comments).set({ deleted: true, updatedAt: new Date() }).where(eq(comments.id, id));
+}
+
+export async function deleteCommentsOfTarget(tx: Tx, type: CommentTargetType, id: string) {
+  await tx.delete(comments).where(and(eq(comments.targetType, type), eq(comments.targetId, id)));
+}
+
 export async function selectCommentForUpdate(tx: Tx, id: string) {
   const [row] = await tx.select(commentColumns).from(comments).where(eq(comments.id, id)).for('update');
   return row;

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
 import { COMMENT_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
-import type { Db } from '@db/client.ts';
-import { type CommentTargetType, comments } from '@db/schema/social.ts';
+import type { Db, Tx } from '@db/client.ts';
+import type { CommentTargetType } from '@db/schema/social.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { type NotificationEvent, notify } from '../notifications/notifications.service.ts';
@@ -131,7 +130,7 @@ export async function createComment(db: Db, viewer: Viewer | null, input: Create
       if (input.respUser && replyUserId && input.respUser !== replyUserId) throw badRequest('回复对象不一致');
     }
     const commentId = newId();
-    await tx.insert(comments).values({
+    await queries.insertComment(tx, {
       id: commentId,
       targetType: input.targetType,
       targetId: input.targetId,
@@ -289,7 +288,7 @@ export async function deleteComment(db: Db, viewer: Viewer | null, commentId: st
     await queries.lockTarget(tx, peek.targetType, peek.targetId);
     const row = await queries.selectCommentForUpdate(tx, commentId);
     if (!row || row.deleted) throw notFound('评论不存在');
-    await tx.update(comments).set({ deleted: true, updatedAt: new Date() }).where(eq(comments.id, commentId));
+    await queries.markCommentDeleted(tx, commentId);
     await queries.moveTargetCommentCount(tx, row.targetType, row.targetId, -1);
     if (row.parentId) await queries.moveSubCommentCount(tx, row.parentId, -1);
     if (
@@ -319,4 +318,9 @@ export async function setCommentLike(db: Db, viewer: Viewer | null, commentId: s
   });
   await publishChange(db, { kind: 'content', what: 'like', userId: signedIn.id, id: commentId });
   return state;
+}
+
+/** Removes every comment of a thing that is being deleted (a pin), in the caller's transaction. */
+export async function deleteTargetComments(tx: Tx, type: CommentTargetType, id: string) {
+  await queries.deleteCommentsOfTarget(tx, type, id);
 }

@@ -372,6 +372,11 @@ export async function selectAuthorCounts(db: Db, userId: string) {
 
 /* ---- Writes: publish, edit, delete, recommend ---- */
 
+/** The search vector of already tokenised text (server/adapters/tokenizer.ts), as stored in entry_search. */
+export function searchVectorOf(text: string): SQL {
+  return sql`to_tsvector('simple', ${text})`;
+}
+
 export async function insertEntry(tx: Tx, values: PgInsertValue<typeof entries>) {
   await tx.insert(entries).values(values);
 }

@@ -1,5 +1,4 @@
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
-import { sql } from 'drizzle-orm';
 import type { EntrySort } from '@core/constants.ts';
 import { type EntryInput, ENTRY_MESSAGES, entryInputSchema, type ValidEntryInput } from '@core/entry-input.ts';
 import { isValidId, newId } from '@core/ids.ts';
@@ -414,8 +413,7 @@ async function checkTaxonomy(tx: Tx, prepared: ReturnType<typeof prepare>): Prom
 }
 
 function searchVector(prepared: ReturnType<typeof prepare>, tagTitles: string[]) {
-  const text = toSearchText(prepared.title, prepared.abstract, prepared.text, ...tagTitles);
-  return sql`to_tsvector('simple', ${text})`;
+  return queries.searchVectorOf(toSearchText(prepared.title, prepared.abstract, prepared.text, ...tagTitles));
 }
 
 /** The columns an entry's input sets, on publish and on update alike. */

@@ -48,6 +48,30 @@ export async function selectFollowedAmong(db: Db, followerId: string, ids: strin
   return new Set(rows.map((r) => r.id));
 }
 
+/** The person's followingCount after a follow change (0 when gone). */
+export async function selectFollowingCount(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx.select({ followingCount: users.followingCount }).from(users).where(eq(users.id, userId));
+  return row?.followingCount ?? 0;
+}
+
+export async function selectFollowCounts(db: Db, userId: string) {
+  const [row] = await db
+    .select({ followerNum: users.followerCount, followeeNum: users.followingCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** `id` and the named public columns of these people (/get_multi_user). */
+export async function selectUserColumns(db: Db, ids: string[], columns: readonly (keyof typeof users.$inferSelect)[]) {
+  if (ids.length === 0) return [];
+  const projection = Object.fromEntries([['id', users.id], ...columns.map((c) => [c, users[c]])]);
+  return db
+    .select(projection as Record<string, typeof users.id>)
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
 export const followUserColumns = { ...userBriefColumns, followingCount: users.followingCount };
 
 /** One page of a person's followers or followees, newest follow first (follows_*_created_idx). */

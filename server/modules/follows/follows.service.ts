@@ -1,7 +1,5 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
-import { users } from '@db/schema/users.ts';
-import { inArray } from 'drizzle-orm';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { canActFor, requireViewer, type Viewer } from '../auth/auth.policy.ts';
@@ -38,11 +36,8 @@ export async function followUsers(db: Db, viewer: Viewer | null, input: { follow
         await notify(tx, { type: 'follow', actorId: input.follower, recipientId: followee });
       }
     }
-    const [me] = await tx
-      .select({ followingCount: users.followingCount })
-      .from(users)
-      .where(inArray(users.id, [input.follower]));
-    return { followed: true, added, followingCount: me?.followingCount ?? 0 };
+    const followingCount = await queries.selectFollowingCount(tx, input.follower);
+    return { followed: true, added, followingCount };
   });
 }
 
@@ -55,11 +50,8 @@ export async function unfollowUsers(db: Db, viewer: Viewer | null, input: { foll
     for (const followee of input.followees) {
       if (await queries.deleteFollow(tx, input.follower, followee)) removed.push(followee);
     }
-    const [me] = await tx
-      .select({ followingCount: users.followingCount })
-      .from(users)
-      .where(inArray(users.id, [input.follower]));
-    return { followed: false, removed, followingCount: me?.followingCount ?? 0 };
+    const followingCount = await queries.selectFollowingCount(tx, input.follower);
+    return { followed: false, removed, followingCount };
   });
 }
 
@@ -102,10 +94,7 @@ export async function listFollows(
 }
 
 export async function getFollowInfo(db: Db, uid: string) {
-  const [row] = await db
-    .select({ followerNum: users.followerCount, followeeNum: users.followingCount })
-    .from(users)
-    .where(inArray(users.id, [uid]));
+  const row = await queries.selectFollowCounts(db, uid);
   if (!row) throw notFound('此用户不存在');
   return row;
 }
@@ -134,12 +123,7 @@ export const MULTI_USER_COLUMNS = [
 
 export async function getMultiUser(db: Db, viewer: Viewer | null, ids: string[], cols: string[] | null) {
   const wanted = cols ? MULTI_USER_COLUMNS.filter((c) => cols.includes(c)) : MULTI_USER_COLUMNS;
-  const rows = await db
-    .select(
-      Object.fromEntries([['id', users.id], ...wanted.map((c) => [c, users[c]])]) as Record<string, typeof users.id>,
-    )
-    .from(users)
-    .where(inArray(users.id, ids));
+  const rows = await queries.selectUserColumns(db, ids, wanted);
   const followed = viewer ? await queries.selectFollowedAmong(db, viewer.id, ids) : new Set<string>();
   return Object.fromEntries(
     rows.map((row) => {

@@ -53,6 +53,18 @@ export async function selectPinPage(db: Db, q: PinPageQuery) {
     .limit(q.limit);
 }
 
+/** The pin's author (null: gone), or undefined when there is no such pin; `lock` takes its row lock. */
+export async function selectPinAuthor(tx: Tx, id: string, options: { lock?: boolean } = {}) {
+  const query = tx.select({ userId: pins.userId }).from(pins).where(eq(pins.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function selectPinLikeCount(tx: Tx, id: string): Promise<number | null> {
+  const [row] = await tx.select({ likeCount: pins.likeCount }).from(pins).where(eq(pins.id, id));
+  return row ? row.likeCount : null;
+}
+
 export async function selectLikedPinIds(db: Db, viewerId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db

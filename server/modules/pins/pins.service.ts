@@ -1,17 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
 import { PIN_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
-import { comments, pins } from '@db/schema/social.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { deleteTargetComments } from '../comments/comments.service.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import * as queries from './pins.queries.ts';
-import { and } from 'drizzle-orm';
 import { publishChange } from '../../adapters/changes.ts';
 import { canDelete } from './pins.policy.ts';
 
@@ -71,10 +69,10 @@ export async function publishPin(db: Db, viewer: Viewer | null, input: { content
 export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
   const signedIn = requireViewer(viewer);
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ userId: pins.userId }).from(pins).where(eq(pins.id, pinId)).for('update');
+    const row = await queries.selectPinAuthor(tx, pinId, { lock: true });
     if (!row) throw notFound(PIN_NOT_FOUND);
     if (!canDelete(signedIn, row)) throw forbidden();
-    await tx.delete(comments).where(and(eq(comments.targetType, 'pin'), eq(comments.targetId, pinId)));
+    await deleteTargetComments(tx, 'pin', pinId);
     await queries.deletePinRow(tx, pinId, row.userId);
   });
   await publishChange(db, { kind: 'content', what: 'pin', userId: signedIn.id, id: pinId });
@@ -113,14 +111,13 @@ export async function listPins(
 export async function setPinLike(db: Db, viewer: Viewer | null, pinId: string, like: boolean) {
   const signedIn = requireViewer(viewer);
   const state = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ userId: pins.userId }).from(pins).where(eq(pins.id, pinId));
+    const row = await queries.selectPinAuthor(tx, pinId);
     if (!row) throw notFound(PIN_NOT_FOUND);
     const changed = await queries.togglePinLike(tx, signedIn.id, pinId, like);
     if (changed && like && row.userId) {
       await notify(tx, { type: 'like_pin', actorId: signedIn.id, recipientId: row.userId, pinId });
     }
-    const [after] = await tx.select({ likeCount: pins.likeCount }).from(pins).where(eq(pins.id, pinId));
-    return { liked: like, likeCount: after?.likeCount ?? 0 };
+    return { liked: like, likeCount: (await queries.selectPinLikeCount(tx, pinId)) ?? 0 };
   });
   await publishChange(db, { kind: 'content', what: 'like', userId: signedIn.id, id: pinId });
   return state;
