@@ -227,6 +227,28 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * Who has already been told about whom, for the events a person can repeat by undoing and
+ * redoing them (follow, like, collect): one row per recipient, event kind, target and actor, so
+ * follow → unfollow → follow tells the followed person once (issue 12). target_id is the
+ * entry, pin, comment or collection id ('' for following a person).
+ */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    userId: idColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 20 }).$type<NotificationType>().notNull(),
+    targetId: varchar('target_id', { length: 24 }).notNull(),
+    actorId: idColumn('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type, t.targetId, t.actorId] })],
+);
+
 export const systemNotifications = pgTable(
   'system_notifications',
   {

@@ -25,6 +25,7 @@ import { ADMIN_ACCOUNT, ADMIN_PERSON, DEMO_ACCOUNT, DEMO_PERSON, PEOPLE, type Pe
 import { recountCategories, recountContent, recountTags, recountUsers } from './counters.ts';
 import { DAY, HOUR, MINUTE, SeededRandom } from './random.ts';
 import { buildTaxonomy } from './taxonomy.ts';
+import { REPEATABLE_NOTIFICATIONS, repeatTargetOf } from '../notification-targets.ts';
 
 /**
  * Demo content for `npm start` and `npm run seed`: real topics in natural Chinese, the same
@@ -813,25 +814,30 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     })),
   );
 
+  const toldRows: Row<typeof schema.notificationActors>[] = [];
   await insertRows(
     tx,
     schema.notifications,
-    demoNotifications({
-      random,
-      base,
-      demo,
-      followRows,
-      likeRows,
-      seedEntries,
-      seedComments,
-      pinTargets,
-      pinLikeRows,
-      collectionFollowRows,
-      collectionEntryRows,
-      seedCollections,
-      commentLikeRows,
-    }),
+    demoNotifications(
+      {
+        random,
+        base,
+        demo,
+        followRows,
+        likeRows,
+        seedEntries,
+        seedComments,
+        pinTargets,
+        pinLikeRows,
+        collectionFollowRows,
+        collectionEntryRows,
+        seedCollections,
+        commentLikeRows,
+      },
+      toldRows,
+    ),
   );
+  await insertRows(tx, schema.notificationActors, toldRows);
   await insertRows(
     tx,
     schema.systemNotifications,
@@ -927,7 +933,10 @@ interface NotificationSources {
  * of one kind on one target (latest five actors first, count of all); the newest groups are
  * unread.
  */
-function demoNotifications(s: NotificationSources): Row<typeof schema.notifications>[] {
+function demoNotifications(
+  s: NotificationSources,
+  told: Row<typeof schema.notificationActors>[],
+): Row<typeof schema.notifications>[] {
   const rows: Row<typeof schema.notifications>[] = [];
   const recentAfter = s.base - 2 * DAY;
   const group = (
@@ -938,6 +947,13 @@ function demoNotifications(s: NotificationSources): Row<typeof schema.notificati
   ) => {
     const mine = events.filter((e) => e.actorId !== s.demo.id).sort((a, b) => b.at.getTime() - a.at.getTime());
     if (mine.length === 0) return;
+    // Who told the demo account about what, so doing it again does not tell it twice (notify()).
+    if (REPEATABLE_NOTIFICATIONS.has(type)) {
+      const targetId = repeatTargetOf({ ...refs, type });
+      for (const actorId of new Set(mine.map((e) => e.actorId))) {
+        told.push({ userId: s.demo.id, type, targetId, actorId, createdAt: mine[mine.length - 1].at });
+      }
+    }
     const updatedAt = mine[0].at;
     rows.push({
       id: s.random.id(updatedAt),

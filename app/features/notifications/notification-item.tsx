@@ -1,5 +1,6 @@
 import { formatDateTime, formatRelativeTime } from '@core/format.ts';
 import { Link } from 'react-router';
+import { isPlaceholderId } from '@core/placeholders.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { actorsText, NAMES_SHOWN, notificationParts } from './notification-text.ts';
 import type { NotificationGroupView, SystemNoticeView } from './types.ts';
@@ -29,11 +30,17 @@ export function NotificationItem({ group }: { group: NotificationGroupView }) {
       data-read={group.read ? 'true' : 'false'}
     >
       <div className="flex w-[108px] shrink-0 -space-x-2 max-sm:w-auto">
-        {group.userList.slice(0, AVATARS_SHOWN).map((user) => (
-          <Link key={user.id} to={`/user/${user.id}`} className="rounded-full ring-2 ring-card">
-            <Avatar user={user} size={36} />
-          </Link>
-        ))}
+        {group.userList.slice(0, AVATARS_SHOWN).map((user) =>
+          isPlaceholderId(user.id) ? (
+            <span key={user.id} className="rounded-full ring-2 ring-card">
+              <Avatar user={user} size={36} />
+            </span>
+          ) : (
+            <Link key={user.id} to={`/user/${user.id}`} className="rounded-full ring-2 ring-card">
+              <Avatar user={user} size={36} />
+            </Link>
+          ),
+        )}
       </div>
       <div className="min-w-0 flex-1">
         <p className="text-fg leading-relaxed">
@@ -46,9 +53,13 @@ export function NotificationItem({ group }: { group: NotificationGroupView }) {
           {names.map((user, k) => (
             <span key={user.id}>
               {k > 0 && '、'}
-              <Link to={`/user/${user.id}`} className="font-medium hover:text-brand">
-                {user.username}
-              </Link>
+              {isPlaceholderId(user.id) ? (
+                <span className="font-medium">{user.username}</span>
+              ) : (
+                <Link to={`/user/${user.id}`} className="font-medium hover:text-brand">
+                  {user.username}
+                </Link>
+              )}
             </span>
           ))}
           {others}
@@ -56,9 +67,13 @@ export function NotificationItem({ group }: { group: NotificationGroupView }) {
           {parts.target && (
             <>
               {' '}
-              <Link to={parts.target.href} className="text-brand hover:underline">
-                {parts.target.text}
-              </Link>
+              {parts.target.href ? (
+                <Link to={parts.target.href} className="text-brand hover:underline">
+                  {parts.target.text}
+                </Link>
+              ) : (
+                <span className="text-fg-3">{parts.target.text}</span>
+              )}
             </>
           )}
         </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorsText, notificationText } from './notification-text.ts';
+import { actorsText, notificationParts, notificationText } from './notification-text.ts';
 import type { NotificationGroupView } from './types.ts';
 
 const user = (username: string) => ({ id: username, username, avatarLarge: '' });
@@ -40,5 +40,18 @@ describe('notification text', () => {
       notificationText(group({ type: 'follow_collection', entry: null, collection: { id: 'c', title: '集' } })),
     ).toBe('甲关注了你的收藏集 《集》');
     expect(notificationText(group({ type: 'collect_entry' }))).toBe('甲收藏了你的文章 《标题》');
+  });
+
+  it('shows a gone target as its placeholder, unlinked, with the placeholder text', () => {
+    const gone = group({ entry: { id: '0'.repeat(24), title: '未知文章', type: 'article' } });
+    expect(notificationText(gone)).toBe('甲赞了你的文章 《未知文章》');
+    expect(notificationParts(gone).target?.href).toBeNull();
+    expect(notificationParts(gone).quote).toBe('此文章不存在');
+    const goneCollection = group({
+      type: 'follow_collection',
+      entry: null,
+      collection: { id: '0'.repeat(24), title: '未知收藏集' },
+    });
+    expect(notificationParts(goneCollection)).toMatchObject({ target: { href: null }, quote: '此收藏集不存在' });
   });
 });

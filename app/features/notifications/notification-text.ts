@@ -1,3 +1,4 @@
+import { isPlaceholderId, PLACEHOLDERS } from '@core/placeholders.ts';
 import type { NotificationGroupView } from './types.ts';
 
 /** Names shown before 等 N 人. */
@@ -12,24 +13,38 @@ export function actorsText(names: string[], count: number): string {
 export interface NotificationParts {
   /** What they did, after the names. */
   action: string;
-  /** The target's title, shown in 《》 and linked. */
-  target: { text: string; href: string } | null;
+  /** The target's title, shown in 《》 and linked; without a link when it is gone (a placeholder). */
+  target: { text: string; href: string | null } | null;
   /** A comment or reply text, quoted under the line. */
   quote: string | null;
 }
 
 function entryTarget(group: NotificationGroupView) {
   if (!group.entry) return null;
+  if (isPlaceholderId(group.entry.id)) return { text: `《${group.entry.title}》`, href: null };
   const href = group.entry.type === 'post' ? `/post/${group.entry.id}` : `/entry/${group.entry.id}`;
   return { text: `《${group.entry.title}》`, href };
 }
 
 function pinTarget(group: NotificationGroupView) {
-  return group.pin ? { text: `「${group.pin.content}」`, href: `/pin/${group.pin.id}` } : null;
+  if (!group.pin) return null;
+  return { text: `「${group.pin.content}」`, href: isPlaceholderId(group.pin.id) ? null : `/pin/${group.pin.id}` };
 }
 
-/** The sentence of a group: 'A、B 等 5 人赞了你的文章 《…》'. */
+/** Under a line whose target is gone: the placeholder's text (此文章不存在…). */
+function goneText(group: NotificationGroupView): string | null {
+  if (group.entry && isPlaceholderId(group.entry.id)) return PLACEHOLDERS.entry.content;
+  if (group.collection && isPlaceholderId(group.collection.id)) return PLACEHOLDERS.collection.description;
+  return null;
+}
+
+/** The sentence of a group: 'A、B 等 5 人赞了你的文章 《…》'; a target that is gone quotes its placeholder text. */
 export function notificationParts(group: NotificationGroupView): NotificationParts {
+  const parts = sentenceParts(group);
+  return { ...parts, quote: parts.quote ?? goneText(group) };
+}
+
+function sentenceParts(group: NotificationGroupView): NotificationParts {
   switch (group.type) {
     case 'follow':
       return { action: '关注了你', target: null, quote: null };
@@ -57,7 +72,10 @@ export function notificationParts(group: NotificationGroupView): NotificationPar
       return {
         action: '关注了你的收藏集',
         target: group.collection
-          ? { text: `《${group.collection.title}》`, href: `/collection/${group.collection.id}` }
+          ? {
+              text: `《${group.collection.title}》`,
+              href: isPlaceholderId(group.collection.id) ? null : `/collection/${group.collection.id}`,
+            }
           : null,
         quote: null,
       };

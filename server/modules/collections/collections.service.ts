@@ -16,6 +16,7 @@ import { lockUsers } from '../users/users.service.ts';
 import { canEdit, canUseUpload } from './collections.policy.ts';
 
 export const COLLECTION_NOT_FOUND = '收藏集不存在';
+export const OWN_COLLECTION_FOLLOW = '不能关注自己的收藏集';
 export const ENTRY_NOT_FOUND = '文章不存在';
 export const DEFAULT_MASK = '#000000';
 /** Entries of one collection per page. */
@@ -219,6 +220,7 @@ export async function setCollectionFollow(
   return db.transaction(async (tx) => {
     const locked = await queries.lockCollection(tx, id);
     if (!locked) throw notFound(COLLECTION_NOT_FOUND);
+    if (follow && locked.userId === signedIn.id) throw badRequest(OWN_COLLECTION_FOLLOW);
     const changed = follow
       ? await tx
           .insert(collectionFollows)

@@ -205,6 +205,21 @@ describe('follow and entries', () => {
     expect(unfollowed.body.d).toEqual({ followed: false, followerCount: 0 });
     expect((await call('PUT', '/follow', null, { csId: id })).status).toBe(401);
     expect((await call('PUT', '/follow', otherCookie, { csId: newId() })).status).toBe(404);
+
+    // Following again after unfollowing tells the owner nothing new (issue 12).
+    await database.db.update(notifications).set({ read: true }).where(eq(notifications.collectionId, id));
+    expect((await call('PUT', '/follow', otherCookie, { csId: id })).status).toBe(200);
+    const after = await database.db.select().from(notifications).where(eq(notifications.collectionId, id));
+    expect(after).toHaveLength(1);
+    expect(after[0].read).toBe(true);
+  });
+
+  it('refuses the owner following their own collection', async () => {
+    const id = await create(ownerCookie);
+    const own = await call('PUT', '/follow', ownerCookie, { csId: id });
+    expect([own.status, own.body.m]).toEqual([400, '不能关注自己的收藏集']);
+    expect((await info(id, ownerCookie)).followed).toBe(false);
+    expect((await info(id, ownerCookie)).followerCount).toBe(0);
   });
 
   it('adds and removes entries (owner or admin), with isIn, counts, tags and the author notified', async () => {

@@ -1,10 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import { type NotificationType, notifications, systemNotifications, users } from '@db/schema/index.ts';
+import {
+  type NotificationType,
+  notificationActors,
+  notifications,
+  systemNotifications,
+  users,
+} from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
+import { REPEATABLE_NOTIFICATIONS, repeatTargetOf } from '@db/notification-targets.ts';
+import { PLACEHOLDERS } from '@core/placeholders.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { type UserBrief, getUserBriefs } from '../users/users.service.ts';
+import { type UserBrief, getUserBriefs, PLACEHOLDER_USER } from '../users/users.service.ts';
 import { hasMutedUser, listMutedUserIds } from '../mutes/mutes.service.ts';
 import * as queries from './notifications.queries.ts';
 
@@ -36,6 +44,16 @@ export interface UnreadCounts {
   total: number;
 }
 
+/** Records that this actor told this recipient about this target; false when they already had. */
+async function firstTime(tx: Tx, event: NotificationEvent): Promise<boolean> {
+  const inserted = await tx
+    .insert(notificationActors)
+    .values({ userId: event.recipientId, type: event.type, targetId: repeatTargetOf(event), actorId: event.actorId })
+    .onConflictDoNothing()
+    .returning({ actorId: notificationActors.actorId });
+  return inserted.length > 0;
+}
+
 function groupKeyOf(event: NotificationEvent): string {
   const target = event.entryId ?? event.pinId ?? event.collectionId ?? event.repoId ?? event.commentId ?? '';
   // Comments and replies each stay their own row (their text is the point); likes and follows fold.
@@ -55,7 +73,8 @@ export async function publishUnreadChange(executor: Db | Tx, userId: string): Pr
 
 /**
  * Records an activity for its recipient inside the caller's transaction, so a like, comment or
- * follow and its notification land (or roll back) together. Repeated events of one kind on one
+ * follow and its notification land (or roll back) together. A like, follow or collect that the
+ * same person already told the recipient about (undone and done again) is not told twice. Repeated events of one kind on one
  * target fold into the recipient's unread group: the actor moves to the front, count grows.
  * A new unread group adds one to the recipient's unread count; nothing is recorded for an
  * actor the recipient has muted. The live count is pushed when the transaction commits.
@@ -84,6 +103,19 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
     )
     .limit(1)
     .for('update');
+  const repeated = REPEATABLE_NOTIFICATIONS.has(event.type) && !(await firstTime(tx, event));
+  if (repeated) {
+    // Told before (follow → unfollow → follow): no new notification, no bell. An unread group
+    // that holds this actor is refreshed (the actor first, the time now); a read one stays read.
+    if (open?.actorIds.includes(event.actorId)) {
+      const actors = [event.actorId, ...open.actorIds.filter((id) => id !== event.actorId)];
+      await tx
+        .update(notifications)
+        .set({ actorIds: actors, updatedAt: new Date() })
+        .where(eq(notifications.id, open.id));
+    }
+    return;
+  }
   if (open) {
     const actors = [event.actorId, ...open.actorIds.filter((id) => id !== event.actorId)].slice(0, GROUP_ACTORS_KEPT);
     const isNewActor = !open.actorIds.includes(event.actorId);
@@ -214,22 +246,27 @@ export async function listUserNotifications(
   const commentsById = byId(commentRows);
   const collectionsById = byId(collectionRows);
   const reposById = byId(repoRows);
-  const text = (item: { id: string; content: string } | undefined) =>
-    item ? { id: item.id, content: excerpt(item.content) } : null;
+  const text = (item: { id: string; content: string }) => ({ id: item.id, content: excerpt(item.content) });
+  // What the group is about may be gone since: the spec's placeholders stand in (SPEC §3).
+  const missingEntry = { id: PLACEHOLDERS.entry.id, title: PLACEHOLDERS.entry.title, type: 'article' };
+  const missingCollection = { id: PLACEHOLDERS.collection.id, title: PLACEHOLDERS.collection.title };
 
   const list = visible.map(({ row, actorIds }): NotificationGroup => {
     const mutedActors = row.actorIds.length - actorIds.length;
     return {
       id: row.id,
       type: row.type,
-      userList: actorIds.map((id) => usersById.get(id)).filter((u): u is UserBrief => Boolean(u)),
+      // People who left since: one 未知用户 stands for them all.
+      userList: [
+        ...new Map(actorIds.map((id) => usersById.get(id) ?? PLACEHOLDER_USER).map((u) => [u.id, u])).values(),
+      ],
       count: Math.max(actorIds.length, row.count - mutedActors),
       tagList: [],
-      entry: row.entryId ? (entriesById.get(row.entryId) ?? null) : null,
-      pin: text(row.pinId ? pinsById.get(row.pinId) : undefined),
-      comment: text(row.commentId ? commentsById.get(row.commentId) : undefined),
-      reply: text(row.replyId ? commentsById.get(row.replyId) : undefined),
-      collection: row.collectionId ? (collectionsById.get(row.collectionId) ?? null) : null,
+      entry: row.entryId ? (entriesById.get(row.entryId) ?? missingEntry) : null,
+      pin: row.pinId ? text(pinsById.get(row.pinId) ?? PLACEHOLDERS.pin) : null,
+      comment: row.commentId ? text(commentsById.get(row.commentId) ?? PLACEHOLDERS.comment) : null,
+      reply: row.replyId ? text(commentsById.get(row.replyId) ?? PLACEHOLDERS.comment) : null,
+      collection: row.collectionId ? (collectionsById.get(row.collectionId) ?? missingCollection) : null,
       repo: row.repoId ? (reposById.get(row.repoId) ?? null) : null,
       read: row.read,
       createdAt: row.createdAt.toISOString(),

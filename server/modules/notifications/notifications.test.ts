@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '@db/client.ts';
-import { collections, mutes, notifications, systemNotifications } from '@db/schema/index.ts';
-import { newId } from '@core/ids.ts';
+import { collections, entries, mutes, notifications, systemNotifications } from '@db/schema/index.ts';
+import { GUEST_ID, newId } from '@core/ids.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
@@ -267,5 +267,94 @@ describe('live unread count (server-sent events)', () => {
     } finally {
       if (secondDatabase !== database) await secondDatabase.close();
     }
+  });
+});
+
+describe('repeated actions tell once (issue 12)', () => {
+  async function followAs(follower: { user: TestUser; cookie: string }, followee: string, on: boolean) {
+    const { status, body } = await requestJson(app, `/api/follow/${on ? 'follow' : 'unfollow'}`, {
+      method: 'POST',
+      headers: { cookie: follower.cookie },
+      json: { follower: follower.user.id, followee },
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+  }
+
+  it('follow, unfollow, follow again: one notification, before and after it was read', async () => {
+    const followee = await person();
+    const fan = await person();
+    await followAs(fan, followee.user.id, true);
+    await followAs(fan, followee.user.id, false);
+    await followAs(fan, followee.user.id, true);
+    expect((await counts(followee.cookie)).user).toBe(1);
+    let page = await groups(followee.cookie);
+    expect(page.list.filter((g) => g.type === 'follow').map((g) => g.count)).toEqual([1]);
+
+    await get('/setUserNotificationNum', followee.cookie);
+    for (let i = 0; i < 3; i++) {
+      await followAs(fan, followee.user.id, false);
+      await followAs(fan, followee.user.id, true);
+    }
+    expect((await counts(followee.cookie)).user).toBe(0);
+    page = await groups(followee.cookie);
+    expect(page.list.filter((g) => g.type === 'follow')).toHaveLength(1);
+
+    // Somebody new still rings the bell.
+    const other = await person();
+    await followAs(other, followee.user.id, true);
+    expect((await counts(followee.cookie)).user).toBe(1);
+  });
+
+  it('a like taken back and given again refreshes the unread group without counting twice', async () => {
+    const author = await person();
+    const entry = await createEntry(database.db, { userId: author.user.id });
+    const [a, b] = [await person(), await person()];
+    const like = (who: { cookie: string }, on: boolean) =>
+      requestJson(app, `/api/like/user/like/entry/${entry.id}`, {
+        method: on ? 'PUT' : 'DELETE',
+        headers: { cookie: who.cookie },
+      });
+    await like(a, true);
+    await like(b, true);
+    await like(a, false);
+    await like(a, true);
+    const page = await groups(author.cookie);
+    const likes = page.list.filter((g) => g.type === 'like_entry');
+    expect(likes).toHaveLength(1);
+    expect(likes[0].count).toBe(2);
+    // The repeat moved a to the front of the group.
+    expect(likes[0].userList.map((u) => u.id)).toEqual([a.user.id, b.user.id]);
+    expect((await counts(author.cookie)).user).toBe(1);
+  });
+});
+
+describe('what a notification is about may be gone', () => {
+  it('shows the spec’s placeholders: 未知文章, 未知收藏集, 未知用户', async () => {
+    const me = await person();
+    const entry = await createEntry(database.db, { userId: me.user.id, title: '会被删掉的文章' });
+    const collectionId = newId();
+    await database.db.insert(collections).values({ id: collectionId, userId: me.user.id, title: '会被删掉的收藏集' });
+    const liker = await createUser(database.db);
+    const leaver = await createUser(database.db);
+    await fire({ type: 'like_entry', actorId: liker.id, recipientId: me.user.id, entryId: entry.id });
+    await fire({ type: 'follow_collection', actorId: liker.id, recipientId: me.user.id, collectionId });
+    await fire({ type: 'follow', actorId: leaver.id, recipientId: me.user.id });
+
+    await database.db.delete(entries).where(eq(entries.id, entry.id));
+    await database.db.delete(collections).where(eq(collections.id, collectionId));
+    // notification rows outlive their targets; an actor's account may go too (their rows cascade
+    // elsewhere, the group keeps the id).
+    await database.db
+      .update(notifications)
+      .set({ actorIds: [leaver.id, newId()] })
+      .where(and(eq(notifications.userId, me.user.id), eq(notifications.type, 'follow')));
+
+    const page = await groups(me.cookie);
+    const liked = page.list.find((g) => g.type === 'like_entry');
+    expect(liked?.entry).toEqual({ id: GUEST_ID, title: '未知文章', type: 'article' });
+    const followed = page.list.find((g) => g.type === 'follow_collection');
+    expect(followed?.collection).toEqual({ id: GUEST_ID, title: '未知收藏集' });
+    const follow = page.list.find((g) => g.type === 'follow');
+    expect(follow?.userList.map((u) => u.username)).toEqual([leaver.username, '未知用户']);
   });
 });

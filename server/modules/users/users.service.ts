@@ -1,4 +1,4 @@
-import { GUEST_ID } from '@core/ids.ts';
+import { PLACEHOLDERS } from '@core/placeholders.ts';
 import type { Db, Tx } from '@db/client.ts';
 import type { users } from '@db/schema/users.ts';
 import { notFound } from '../../http/errors.ts';
@@ -10,13 +10,13 @@ export type UserBrief = Awaited<ReturnType<typeof queries.selectUserBriefs>>[num
 
 /** The placeholder for content whose author is gone (SPEC §3). */
 export const PLACEHOLDER_USER: UserBrief = {
-  id: GUEST_ID,
-  username: '未知用户',
+  id: PLACEHOLDERS.user.id,
+  username: PLACEHOLDERS.user.username,
   avatarLarge: '',
   role: 'guest',
   jobTitle: '',
   company: '',
-  selfDescription: '此用户不存在',
+  selfDescription: PLACEHOLDERS.user.selfDescription,
   followerCount: 0,
   postedPostsCount: 0,
   beLikedCount: 0,
