@@ -1,6 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import { collections, comments, entries, notifications, pins, repos, systemNotifications } from '@db/schema/index.ts';
+import {
+  collections,
+  comments,
+  entries,
+  notificationActors,
+  notifications,
+  pins,
+  repos,
+  systemNotifications,
+  users,
+} from '@db/schema/index.ts';
 
 import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 
@@ -93,4 +103,93 @@ export async function insertSystemNoticeForEveryone(tx: Tx, content: string): Pr
     UPDATE users SET unread_system_notification_count = unread_system_notification_count + 1
     WHERE role <> 'guest'`);
   return (inserted as unknown as { rows?: unknown[] }).rows?.length ?? 0;
+}
+
+/** NOTIFY on `channel` (PostgreSQL, or PGlite's own), delivered when the caller's transaction commits. */
+export async function notifyChannel(db: Executor, channel: string, payload: string) {
+  await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+}
+
+/** Records that `actorId` told the recipient about this target; false when they had already. */
+export async function insertFirstTold(tx: Tx, values: typeof notificationActors.$inferInsert): Promise<boolean> {
+  const inserted = await tx
+    .insert(notificationActors)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ actorId: notificationActors.actorId });
+  return inserted.length > 0;
+}
+
+/**
+ * Locks the recipient's row: notify and read-all serialise on it, so the unread count stays equal
+ * to the unread groups. False when there is no such user.
+ */
+export async function lockRecipient(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return Boolean(row);
+}
+
+/** The recipient's unread group with this key, locked. */
+export async function selectOpenGroupForUpdate(tx: Tx, userId: string, groupKey: string) {
+  const [row] = await tx
+    .select({ id: notifications.id, actorIds: notifications.actorIds })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), eq(notifications.read, false)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** An event folds into its open group: the actors as given, the time now, the count up when the actor is new. */
+export async function foldIntoGroup(tx: Tx, id: string, actorIds: string[], newActor: boolean) {
+  await tx
+    .update(notifications)
+    .set({ actorIds, ...(newActor ? { count: sql`${notifications.count} + 1` } : {}), updatedAt: new Date() })
+    .where(eq(notifications.id, id));
+}
+
+export async function insertGroup(tx: Tx, values: typeof notifications.$inferInsert) {
+  await tx.insert(notifications).values(values);
+}
+
+export async function addUnreadUserCount(tx: Tx, userId: string) {
+  await tx
+    .update(users)
+    .set({ unreadUserNotificationCount: sql`${users.unreadUserNotificationCount} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export async function selectUnreadCounts(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ user: users.unreadUserNotificationCount, system: users.unreadSystemNotificationCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Every unread group read, the unread count 0. */
+export async function markUserGroupsRead(tx: Tx, userId: string) {
+  await tx
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  await tx.update(users).set({ unreadUserNotificationCount: 0 }).where(eq(users.id, userId));
+}
+
+/** Every system notice checked, the unread system count 0. */
+export async function markSystemNoticesRead(tx: Tx, userId: string) {
+  await tx
+    .update(systemNotifications)
+    .set({ check: true })
+    .where(and(eq(systemNotifications.userId, userId), eq(systemNotifications.check, false)));
+  await tx.update(users).set({ unreadSystemNotificationCount: 0 }).where(eq(users.id, userId));
+}
+
+/** One notice for one person, their unread system count up by one. */
+export async function insertSystemNotice(tx: Tx, values: { id: string; userId: string; content: string }) {
+  await tx.insert(systemNotifications).values(values);
+  await tx
+    .update(users)
+    .set({ unreadSystemNotificationCount: sql`${users.unreadSystemNotificationCount} + 1` })
+    .where(eq(users.id, values.userId));
 }

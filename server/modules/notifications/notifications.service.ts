@@ -1,12 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import {
-  type NotificationType,
-  notificationActors,
-  notifications,
-  systemNotifications,
-  users,
-} from '@db/schema/index.ts';
+import type { NotificationType } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
 import { REPEATABLE_NOTIFICATIONS, repeatTargetOf } from '@db/notification-targets.ts';
 import { PLACEHOLDERS } from '@core/placeholders.ts';
@@ -46,12 +39,12 @@ export interface UnreadCounts {
 
 /** Records that this actor told this recipient about this target; false when they already had. */
 async function firstTime(tx: Tx, event: NotificationEvent): Promise<boolean> {
-  const inserted = await tx
-    .insert(notificationActors)
-    .values({ userId: event.recipientId, type: event.type, targetId: repeatTargetOf(event), actorId: event.actorId })
-    .onConflictDoNothing()
-    .returning({ actorId: notificationActors.actorId });
-  return inserted.length > 0;
+  return queries.insertFirstTold(tx, {
+    userId: event.recipientId,
+    type: event.type,
+    targetId: repeatTargetOf(event),
+    actorId: event.actorId,
+  });
 }
 
 function groupKeyOf(event: NotificationEvent): string {
@@ -68,7 +61,7 @@ function groupKeyOf(event: NotificationEvent): string {
  * not at all when it rolls back: the live count never runs ahead of the data.
  */
 export async function publishUnreadChange(executor: Db | Tx, userId: string): Promise<void> {
-  await executor.execute(sql`SELECT pg_notify(${UNREAD_CHANNEL}, ${userId})`);
+  await queries.notifyChannel(executor, UNREAD_CHANNEL, userId);
 }
 
 /**
@@ -84,51 +77,24 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
   if (await hasMutedUser(tx, event.recipientId, event.actorId)) return;
   // The recipient's row first: notify and read-all serialise on it, so the unread count stays
   // equal to the unread groups.
-  const [recipient] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, event.recipientId))
-    .for('no key update');
-  if (!recipient) return;
+  if (!(await queries.lockRecipient(tx, event.recipientId))) return;
   const groupKey = groupKeyOf(event);
-  const [open] = await tx
-    .select({ id: notifications.id, actorIds: notifications.actorIds })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, event.recipientId),
-        eq(notifications.groupKey, groupKey),
-        eq(notifications.read, false),
-      ),
-    )
-    .limit(1)
-    .for('update');
+  const open = await queries.selectOpenGroupForUpdate(tx, event.recipientId, groupKey);
   const repeated = REPEATABLE_NOTIFICATIONS.has(event.type) && !(await firstTime(tx, event));
   if (repeated) {
     // Told before (follow → unfollow → follow): no new notification, no bell. An unread group
     // that holds this actor is refreshed (the actor first, the time now); a read one stays read.
     if (open?.actorIds.includes(event.actorId)) {
       const actors = [event.actorId, ...open.actorIds.filter((id) => id !== event.actorId)];
-      await tx
-        .update(notifications)
-        .set({ actorIds: actors, updatedAt: new Date() })
-        .where(eq(notifications.id, open.id));
+      await queries.foldIntoGroup(tx, open.id, actors, false);
     }
     return;
   }
   if (open) {
     const actors = [event.actorId, ...open.actorIds.filter((id) => id !== event.actorId)].slice(0, GROUP_ACTORS_KEPT);
-    const isNewActor = !open.actorIds.includes(event.actorId);
-    await tx
-      .update(notifications)
-      .set({
-        actorIds: actors,
-        count: isNewActor ? sql`${notifications.count} + 1` : notifications.count,
-        updatedAt: new Date(),
-      })
-      .where(eq(notifications.id, open.id));
+    await queries.foldIntoGroup(tx, open.id, actors, !open.actorIds.includes(event.actorId));
   } else {
-    await tx.insert(notifications).values({
+    await queries.insertGroup(tx, {
       id: newId(),
       userId: event.recipientId,
       type: event.type,
@@ -141,19 +107,13 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
       collectionId: event.collectionId,
       repoId: event.repoId,
     });
-    await tx
-      .update(users)
-      .set({ unreadUserNotificationCount: sql`${users.unreadUserNotificationCount} + 1` })
-      .where(eq(users.id, event.recipientId));
+    await queries.addUnreadUserCount(tx, event.recipientId);
   }
   await publishUnreadChange(tx, event.recipientId);
 }
 
 export async function getUnreadCounts(db: Db, userId: string): Promise<UnreadCounts> {
-  const [row] = await db
-    .select({ user: users.unreadUserNotificationCount, system: users.unreadSystemNotificationCount })
-    .from(users)
-    .where(eq(users.id, userId));
+  const row = await queries.selectUnreadCounts(db, userId);
   const user = row?.user ?? 0;
   const system = row?.system ?? 0;
   return { user, system, total: user + system };
@@ -162,12 +122,8 @@ export async function getUnreadCounts(db: Db, userId: string): Promise<UnreadCou
 /** Read-all for the user list (/setUserNotificationNum): every group read, the count 0. */
 export async function readAllUserNotifications(db: Db, userId: string): Promise<UnreadCounts> {
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    await tx
-      .update(notifications)
-      .set({ read: true })
-      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
-    await tx.update(users).set({ unreadUserNotificationCount: 0 }).where(eq(users.id, userId));
+    await queries.lockRecipient(tx, userId);
+    await queries.markUserGroupsRead(tx, userId);
     await publishUnreadChange(tx, userId);
   });
   return getUnreadCounts(db, userId);
@@ -176,12 +132,8 @@ export async function readAllUserNotifications(db: Db, userId: string): Promise<
 /** Read-all for the system list (/checkAllSystemNotification). */
 export async function readAllSystemNotifications(db: Db, userId: string): Promise<UnreadCounts> {
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    await tx
-      .update(systemNotifications)
-      .set({ check: true })
-      .where(and(eq(systemNotifications.userId, userId), eq(systemNotifications.check, false)));
-    await tx.update(users).set({ unreadSystemNotificationCount: 0 }).where(eq(users.id, userId));
+    await queries.lockRecipient(tx, userId);
+    await queries.markSystemNoticesRead(tx, userId);
     await publishUnreadChange(tx, userId);
   });
   return getUnreadCounts(db, userId);
@@ -318,18 +270,9 @@ export async function sendSystemNotice(db: Db, input: { content: string; userId?
   if (content.length > SYSTEM_NOTICE_MAX) throw badRequest(`通知内容不能超过 ${SYSTEM_NOTICE_MAX} 字`);
   return db.transaction(async (tx) => {
     if (input.userId) {
-      const [recipient] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, input.userId))
-        .for('no key update');
-      if (!recipient) throw notFound('此用户不存在');
-      await tx.insert(systemNotifications).values({ id: newId(), userId: recipient.id, content });
-      await tx
-        .update(users)
-        .set({ unreadSystemNotificationCount: sql`${users.unreadSystemNotificationCount} + 1` })
-        .where(eq(users.id, recipient.id));
-      await publishUnreadChange(tx, recipient.id);
+      if (!(await queries.lockRecipient(tx, input.userId))) throw notFound('此用户不存在');
+      await queries.insertSystemNotice(tx, { id: newId(), userId: input.userId, content });
+      await publishUnreadChange(tx, input.userId);
       return { sent: 1 };
     }
     const sent = await queries.insertSystemNoticeForEveryone(tx, content);
