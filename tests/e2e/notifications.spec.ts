@@ -198,24 +198,30 @@ test.describe('two people, end to end', () => {
     // 1. B follows A (from a clean state, whatever the seed says).
     await pageB.goto(`/user/${a.id}`);
     const followed = pageB.getByRole('button', { name: `已关注 ${a.username}` });
-    if (await followed.isVisible()) {
+    // A follow or like undone and done again tells its recipient once (SPEC: not repeated), so
+    // what the seed already told A adds nothing here; `told` counts what this test tells A.
+    const wasFollowing = await followed.isVisible();
+    let told = wasFollowing ? 0 : 1;
+    if (wasFollowing) {
       await followed.click();
       await expect(pageB.getByRole('button', { name: `关注 ${a.username}` })).toBeVisible();
     }
     await pageB.getByRole('button', { name: `关注 ${a.username}` }).click();
     await expect(followed).toBeVisible();
-    await expectUnread(page, 1);
+    await expectUnread(page, told);
 
     // 2. B likes A's article.
     await pageB.goto(article.href);
     const like = pageB.getByRole('button', { name: /^(取消)?点赞，已有/ }).first();
-    if ((await like.getAttribute('aria-pressed')) === 'true') {
+    const wasLiked = (await like.getAttribute('aria-pressed')) === 'true';
+    told += wasLiked ? 0 : 1;
+    if (wasLiked) {
       await like.click();
       await expect(like).toHaveAttribute('aria-pressed', 'false');
     }
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
-    await expectUnread(page, 2);
+    await expectUnread(page, told);
 
     // 3. B comments on the article.
     const sectionB = pageB.getByRole('region', { name: '评论' });
@@ -223,7 +229,8 @@ test.describe('two people, end to end', () => {
     await sectionB.getByRole('textbox', { name: '评论' }).fill(bComment);
     await sectionB.getByRole('button', { name: '发表评论' }).click();
     await expect(sectionB.getByText(bComment)).toBeVisible();
-    await expectUnread(page, 3);
+    told += 1;
+    await expectUnread(page, told);
 
     // 4. B replies to A's comment.
     const aCommentB = sectionB.locator('[data-comment-id]').filter({ hasText: ownComment }).first();
@@ -235,7 +242,8 @@ test.describe('two people, end to end', () => {
       .getByRole('button', { name: '回复' })
       .click();
     await expect(sectionB.getByText(reply)).toBeVisible();
-    await expectUnread(page, 4);
+    told += 1;
+    await expectUnread(page, told);
 
     // 5. B posts a pin; A likes it and comments on it, and B sees both arrive live.
     await pageB.goto('/pins');
@@ -258,7 +266,8 @@ test.describe('two people, end to end', () => {
     // A reads them all: B's name is on each, then the count is 0.
     await bell(page).click();
     const list = page.getByRole('region', { name: '消息列表' });
-    await expect(list.getByRole('listitem').filter({ hasText: b.username })).toHaveCount(4);
+    await expect(list.getByRole('listitem').filter({ hasText: b.username }).first()).toBeVisible();
+    expect(await list.getByRole('listitem').filter({ hasText: b.username }).count()).toBeGreaterThanOrEqual(told);
     await list.getByRole('button', { name: '全部标为已读' }).click();
     await expectUnread(page, 0);
 
