@@ -287,26 +287,23 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
                 <NextPage pointer={tab.pointer} />
               </>
             )}
-            {tab.kind === 'books' && (
-              <>
-                {tab.books.length === 0 ? (
-                  <Empty text={tab.bought ? '还没有购买小册' : `${ta}还没有写过小册`} />
-                ) : (
-                  <ul className="divide-y divide-line" aria-label="小册列表">
-                    {tab.books.map((b) => (
-                      <li key={b.id} className="flex items-center px-5 py-3">
-                        <Link to={`/book/${b.id}`} className="font-medium text-fg hover:text-brand">
-                          {b.title}
-                        </Link>
-                        <time className="ml-auto text-[13px] text-fg-3" dateTime={b.at}>
-                          {b.at.slice(0, 10)}
-                        </time>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </>
-            )}
+            {tab.kind === 'books' &&
+              (tab.books.length === 0 ? (
+                <Empty text={tab.bought ? '还没有购买小册' : `${ta}还没有写过小册`} />
+              ) : (
+                <ul className="divide-y divide-line" aria-label="小册列表">
+                  {tab.books.map((b) => (
+                    <li key={b.id} className="flex items-center px-5 py-3">
+                      <Link to={`/book/${b.id}`} className="font-medium text-fg hover:text-brand">
+                        {b.title}
+                      </Link>
+                      <time className="ml-auto text-[13px] text-fg-3" dateTime={b.at}>
+                        {b.at.slice(0, 10)}
+                      </time>
+                    </li>
+                  ))}
+                </ul>
+              ))}
           </div>
         </div>
       </WithAside>

@@ -7,6 +7,7 @@ import { Button } from '~/ui/button.tsx';
 import { CommentForm } from './comment-form.tsx';
 import { CommentItem } from './comment-item.tsx';
 import type { CommentPage, CommentTargetType, CommentView } from './types.ts';
+import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 
 type Rank = 'new' | 'hot';
 
@@ -255,13 +256,12 @@ export function CommentSection({
       )}
       {rank === 'new' && hasMore && cursor && (
         <div className="mt-4 text-center">
-          <Button
+          <LoadMoreButton
             variant="secondary"
-            disabled={loading}
+            label="加载更多评论"
+            loading={loading}
             onClick={() => load({ rank: 'new', after: cursor, append: true })}
-          >
-            {loading ? '加载中...' : '加载更多评论'}
-          </Button>
+          />
         </div>
       )}
       {rank === 'hot' && (pageNum > 1 || hasMore) && (

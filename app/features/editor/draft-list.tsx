@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '~/ui/relative-time.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
-import { Button, buttonClass, iconButtonClass } from '~/ui/button.tsx';
+import { buttonClass, iconButtonClass } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import { type DraftListItem, type DraftPage, deleteDraft, listDrafts } from './editor-api.ts';
+import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 
 /** The draft list (/editor/drafts): title or 无标题, last edit, open, delete after confirming. */
 export function DraftList({ initial }: { initial: DraftPage }) {
@@ -92,9 +93,7 @@ export function DraftList({ initial }: { initial: DraftPage }) {
         )}
         {pointer && (
           <div className="border-line border-t px-5 py-3 text-center">
-            <Button variant="text" disabled={loading} onClick={loadMore}>
-              {loading ? '加载中...' : '加载更多'}
-            </Button>
+            <LoadMoreButton loading={loading} onClick={loadMore} />
           </div>
         )}
       </div>

@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button } from '~/ui/button.tsx';
 import { EntryRowSkeleton } from './entry-row.tsx';
 import { EntryList } from './entry-list.tsx';
 import type { FeedPage } from './types.ts';
 import { useEntryFeed } from './use-entry-feed.ts';
+import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 
 /** Start loading the next page this far before the end of the list comes into view (SPEC §9). */
 const PRELOAD_MARGIN = '300px';
@@ -44,9 +44,7 @@ export function EntryFeed({ page, sort, empty }: EntryFeedProps) {
       </EntryList>
       {hasMore && entries.length > 0 && (
         <div ref={sentinel} className="flex justify-center border-line border-t px-4 py-3">
-          <Button variant="text" onClick={loadMore} disabled={loading}>
-            {loading ? '加载中…' : '加载更多'}
-          </Button>
+          <LoadMoreButton loading={loading} onClick={loadMore} />
         </div>
       )}
     </div>

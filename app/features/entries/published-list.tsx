@@ -12,6 +12,7 @@ import { apiFetch } from '~/lib/api-client.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
+import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 
 const TYPE_LABELS: Record<string, string> = { article: '文章', post: '专栏', vote: '投票' };
 
@@ -102,9 +103,7 @@ export function PublishedList({ first }: { first: FeedPage<EntryView> }) {
         )}
         {hasMore && (
           <div className="border-line border-t px-5 py-3 text-center">
-            <Button variant="text" disabled={loading} onClick={loadMore}>
-              {loading ? '加载中...' : '加载更多'}
-            </Button>
+            <LoadMoreButton loading={loading} onClick={loadMore} />
           </div>
         )}
       </div>

@@ -3,6 +3,7 @@ import { useAlerts } from '~/lib/alerts.ts';
 import { type UnreadCounts, useUnreadCount } from '~/lib/unread-count.ts';
 import { Button } from '~/ui/button.tsx';
 import { useLiveRefresh } from './use-live-refresh.ts';
+import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 
 export interface NotificationListProps<T extends { id: string }> {
   kind: 'user' | 'system';
@@ -74,9 +75,7 @@ export function NotificationList<T extends { id: string }>(props: NotificationLi
       )}
       {pointer && (
         <div className="flex justify-center border-line border-t py-3">
-          <Button variant="secondary" disabled={loading} onClick={() => void more()}>
-            {loading ? '加载中…' : '加载更多'}
-          </Button>
+          <LoadMoreButton variant="secondary" loading={loading} onClick={() => void more()} />
         </div>
       )}
     </section>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
-import { Button } from '~/ui/button.tsx';
 import { PinCard } from './pin-card.tsx';
 import type { PinTab, PinView } from './types.ts';
+import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 
 export interface PinFeedProps {
   sort: PinTab;
@@ -53,9 +53,7 @@ export function PinFeed({ sort, pins: first, pointer: firstPointer, uid, empty =
       )}
       {pointer && (
         <div className="mt-4 text-center">
-          <Button variant="secondary" disabled={loading} onClick={more}>
-            {loading ? '加载中...' : '加载更多'}
-          </Button>
+          <LoadMoreButton variant="secondary" loading={loading} onClick={more} />
         </div>
       )}
     </>
