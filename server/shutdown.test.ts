@@ -4,47 +4,12 @@ import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitForLog } from '../tests/setup/child-server.ts';
 import { createTestDatabaseUrl } from '../tests/setup/test-db.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** This file's own build of the server bundle, inside the checkout so that packages resolve. */
 const buildDir = `build-shutdown-test-${process.pid}`;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** Resolves with the first pino log line for which `match` holds. */
-function waitForLog(child: ChildProcess, match: (line: { msg?: string }) => boolean, timeoutMs: number) {
-  return new Promise<void>((resolve, reject) => {
-    let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`no matching log line within ${timeoutMs} ms`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        try {
-          if (match(JSON.parse(line))) {
-            clearTimeout(timer);
-            child.stdout?.off('data', onData);
-            resolve();
-            return;
-          }
-        } catch {
-          // Not a log line.
-        }
-      }
-    };
-    child.stdout?.on('data', onData);
-  });
-}
 
 function connect(port: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {

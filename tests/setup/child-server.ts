@@ -21,52 +21,47 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-/** Every pino line a child writes, parsed, as it arrives. */
-export function collectLogs(child: ChildProcess): LogLine[] {
-  const lines: LogLine[] = [];
+/** Calls `onLine` with each pino line the child writes, parsed; returns a function that stops listening. */
+function onLogLines(child: ChildProcess, onLine: (line: LogLine) => void): () => void {
   let buffered = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const onData = (chunk: Buffer) => {
     buffered += chunk.toString('utf8');
     const parts = buffered.split('\n');
     buffered = parts.pop() ?? '';
     for (const part of parts) {
+      let line: LogLine;
       try {
-        lines.push(JSON.parse(part) as LogLine);
+        line = JSON.parse(part) as LogLine;
       } catch {
-        // Not a log line.
+        continue; // Not a log line.
       }
+      onLine(line);
     }
-  });
+  };
+  child.stdout?.on('data', onData);
+  return () => child.stdout?.off('data', onData);
+}
+
+/** Every pino line a child writes, parsed, as it arrives. */
+export function collectLogs(child: ChildProcess): LogLine[] {
+  const lines: LogLine[] = [];
+  onLogLines(child, (line) => lines.push(line));
   return lines;
 }
 
 /** Resolves with the first pino log line for which `match` holds. */
 export function waitForLog(child: ChildProcess, match: (line: LogLine) => boolean, timeoutMs: number) {
   return new Promise<LogLine>((resolve, reject) => {
-    let buffered = '';
+    const stop = onLogLines(child, (line) => {
+      if (!match(line)) return;
+      clearTimeout(timer);
+      stop();
+      resolve(line);
+    });
     const timer = setTimeout(() => {
-      child.stdout?.off('data', onData);
+      stop();
       reject(new Error(`no matching log line within ${timeoutMs} ms`));
     }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        try {
-          const parsed = JSON.parse(line) as LogLine;
-          if (match(parsed)) {
-            clearTimeout(timer);
-            child.stdout?.off('data', onData);
-            resolve(parsed);
-            return;
-          }
-        } catch {
-          // Not a log line.
-        }
-      }
-    };
-    child.stdout?.on('data', onData);
   });
 }
 
