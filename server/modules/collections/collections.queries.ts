@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import {
   collectionEntries,
@@ -70,7 +70,12 @@ export async function selectCollectionById(db: Executor, viewerId: string | null
 /** Locks the collection for a change of what it counts; null when it does not exist. */
 export async function lockCollection(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ id: collections.id, userId: collections.userId, entryCount: collections.entryCount })
+    .select({
+      id: collections.id,
+      userId: collections.userId,
+      entryCount: collections.entryCount,
+      followerCount: collections.followerCount,
+    })
     .from(collections)
     .where(eq(collections.id, id))
     .for('update');
@@ -193,4 +198,206 @@ export async function insertTrackingEvent(
   row: { action: string; target: string; value: string; userId: string; location: string },
 ) {
   await db.insert(trackingEvents).values({ id: newId(), ...row });
+}
+
+/* ---- Filters and orders for selectCollectionsWhere ---- */
+
+export const orderMostFollowed = [desc(collections.followerCount), desc(collections.id)];
+
+/** The home list: recommended only, and/or tagged with a title. */
+export function homeFilter(options: { recommendedOnly: boolean; tagTitle?: string }): SQL | undefined {
+  return and(
+    options.recommendedOnly ? eq(collections.recommended, true) : undefined,
+    options.tagTitle ? tagFilter(options.tagTitle) : undefined,
+  );
+}
+
+/** A person's collections, leaving out `except`. */
+export function ownedBy(userId: string, except: string[] = []): SQL | undefined {
+  return and(eq(collections.userId, userId), except.length ? notInArray(collections.id, except) : undefined);
+}
+
+export function idIn(ids: string[]): SQL {
+  return inArray(collections.id, ids);
+}
+
+/** Collections holding the entry. */
+export function holdsEntry(entryId: string): SQL {
+  return sql`exists (select 1 from ${collectionEntries} ce where ce.collection_id = ${collections.id} and ce.entry_id = ${entryId})`;
+}
+
+/* ---- Writes ---- */
+
+export async function insertCollection(tx: Tx, values: typeof collections.$inferInsert) {
+  await tx.insert(collections).values(values);
+}
+
+export async function updateCollectionFields(
+  db: Executor,
+  id: string,
+  fields: { title: string; description: string; imageUrl: string; maskColor: string },
+) {
+  await db
+    .update(collections)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(collections.id, id));
+}
+
+export async function moveOwnedCollectionCount(tx: Tx, userId: string, step: 1 | -1) {
+  await tx
+    .update(users)
+    .set({ collectionCount: sql`${users.collectionCount} + ${step}` })
+    .where(eq(users.id, userId));
+}
+
+/** Deleting: every entry it held counts one collection fewer. */
+export async function releaseEntriesOf(tx: Tx, collectionId: string) {
+  await tx.execute(sql`
+    UPDATE ${entries} SET collection_count = greatest(0, collection_count - 1)
+    WHERE id IN (SELECT entry_id FROM ${collectionEntries} WHERE collection_id = ${collectionId})`);
+}
+
+export async function selectFollowerIds(tx: Tx, collectionId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: collectionFollows.userId })
+    .from(collectionFollows)
+    .where(eq(collectionFollows.collectionId, collectionId));
+  return rows.map((row) => row.id);
+}
+
+/** Deleting: each follower follows one collection fewer. */
+export async function releaseFollowersOf(tx: Tx, followerIds: string[]) {
+  if (followerIds.length === 0) return;
+  await tx
+    .update(users)
+    .set({ followedCollectionCount: sql`greatest(0, ${users.followedCollectionCount} - 1)` })
+    .where(inArray(users.id, followerIds));
+}
+
+/** Deleting: the owner has one collection and its entries fewer. */
+export async function releaseOwnerCounters(tx: Tx, ownerId: string, entryCount: number) {
+  await tx
+    .update(users)
+    .set({
+      collectionCount: sql`greatest(0, ${users.collectionCount} - 1)`,
+      collectedEntriesCount: sql`greatest(0, ${users.collectedEntriesCount} - ${entryCount})`,
+    })
+    .where(eq(users.id, ownerId));
+}
+
+export async function deleteCollectionRow(tx: Tx, id: string) {
+  await tx.delete(collections).where(eq(collections.id, id));
+}
+
+/** Adds or removes the follow; true when a row did change. */
+export async function toggleCollectionFollow(tx: Tx, userId: string, collectionId: string, follow: boolean) {
+  const changed = follow
+    ? await tx
+        .insert(collectionFollows)
+        .values({ userId, collectionId })
+        .onConflictDoNothing()
+        .returning({ id: collectionFollows.userId })
+    : await tx
+        .delete(collectionFollows)
+        .where(and(eq(collectionFollows.userId, userId), eq(collectionFollows.collectionId, collectionId)))
+        .returning({ id: collectionFollows.userId });
+  return changed.length > 0;
+}
+
+/** Moves the follower count; returns the new count. */
+export async function moveFollowerCount(tx: Tx, collectionId: string, step: 1 | -1): Promise<number> {
+  const [row] = await tx
+    .update(collections)
+    .set({ followerCount: sql`${collections.followerCount} + ${step}` })
+    .where(eq(collections.id, collectionId))
+    .returning({ followerCount: collections.followerCount });
+  return row?.followerCount ?? 0;
+}
+
+export async function moveFollowedCollectionCount(tx: Tx, userId: string, step: 1 | -1) {
+  await tx
+    .update(users)
+    .set({ followedCollectionCount: sql`${users.followedCollectionCount} + ${step}` })
+    .where(eq(users.id, userId));
+}
+
+/** Adds or removes the entry; true when a row did change. */
+export async function toggleCollectionEntry(tx: Tx, collectionId: string, entryId: string, add: boolean) {
+  const changed = add
+    ? await tx
+        .insert(collectionEntries)
+        .values({ collectionId, entryId })
+        .onConflictDoNothing()
+        .returning({ id: collectionEntries.entryId })
+    : await tx
+        .delete(collectionEntries)
+        .where(and(eq(collectionEntries.collectionId, collectionId), eq(collectionEntries.entryId, entryId)))
+        .returning({ id: collectionEntries.entryId });
+  return changed.length > 0;
+}
+
+export async function moveCollectionEntryCount(tx: Tx, collectionId: string, step: 1 | -1) {
+  await tx
+    .update(collections)
+    .set({ entryCount: sql`${collections.entryCount} + ${step}`, updatedAt: new Date() })
+    .where(eq(collections.id, collectionId));
+}
+
+export async function moveEntryCollectionCount(tx: Tx, entryId: string, step: 1 | -1) {
+  await tx
+    .update(entries)
+    .set({ collectionCount: sql`${entries.collectionCount} + ${step}` })
+    .where(eq(entries.id, entryId));
+}
+
+export async function moveCollectedEntriesCount(tx: Tx, userId: string, step: 1 | -1) {
+  await tx
+    .update(users)
+    .set({ collectedEntriesCount: sql`${users.collectedEntriesCount} + ${step}` })
+    .where(eq(users.id, userId));
+}
+
+/** The collection's entry count and the entry's collection count, after a collect. */
+export async function selectCollectCounts(tx: Tx, collectionId: string, entryId: string) {
+  const [row] = await tx
+    .select({ entryCount: collections.entryCount, collectionCount: entries.collectionCount })
+    .from(collections)
+    .innerJoin(entries, eq(entries.id, entryId))
+    .where(eq(collections.id, collectionId));
+  return row;
+}
+
+/* ---- Counters read for lists ---- */
+
+/** A person's own and followed collection counters; undefined for an unknown person. */
+export async function selectUserCollectionCounts(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ own: users.collectionCount, followed: users.followedCollectionCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function selectCollectionCounts(db: Executor, collectionId: string) {
+  const [row] = await db
+    .select({ followerCount: collections.followerCount, entryCount: collections.entryCount })
+    .from(collections)
+    .where(eq(collections.id, collectionId));
+  return row;
+}
+
+/** The collections a person follows, latest followed first. */
+export async function selectFollowedCollectionIds(
+  db: Executor,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: collectionFollows.collectionId })
+    .from(collectionFollows)
+    .where(eq(collectionFollows.userId, userId))
+    .orderBy(desc(collectionFollows.createdAt), desc(collectionFollows.collectionId))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => row.id);
 }

@@ -1,9 +1,7 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import { refreshCollectionHotScore } from '@db/ranking.ts';
 import type { Db, Tx } from '@db/client.ts';
-import { collectionEntries, collectionFollows, collections, entries, users } from '@db/schema/index.ts';
 import { dominantColor } from '../../adapters/images.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -132,12 +130,9 @@ export async function createCollection(
   const background = await resolveBackground(ctx, viewer, input.bgImgUrl);
   const id = newId();
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(collections).values({ id, userId: viewer.id, title, description, ...background });
+    await queries.insertCollection(tx, { id, userId: viewer.id, title, description, ...background });
     await refreshCollectionHotScore(tx, id);
-    await tx
-      .update(users)
-      .set({ collectionCount: sql`${users.collectionCount} + 1` })
-      .where(eq(users.id, viewer.id));
+    await queries.moveOwnedCollectionCount(tx, viewer.id, 1);
   });
   return { id };
 }
@@ -162,10 +157,7 @@ export async function updateCollection(
     input.bgImgUrl === current.imageUrl
       ? { imageUrl: current.imageUrl, maskColor: current.maskColor }
       : await resolveBackground(ctx, viewer, input.bgImgUrl);
-  await ctx.db
-    .update(collections)
-    .set({ title, description, ...background, updatedAt: new Date() })
-    .where(eq(collections.id, id));
+  await queries.updateCollectionFields(ctx.db, id, { title, description, ...background });
   return getCollection(ctx.db, id, viewer);
 }
 
@@ -180,30 +172,12 @@ export async function deleteCollection(db: Db, viewer: Viewer | null, id: string
     const locked = await queries.lockCollection(tx, id);
     if (!locked) throw notFound(COLLECTION_NOT_FOUND);
     if (!canEdit(signedIn, locked)) throw forbidden();
-    await tx.execute(sql`
-      UPDATE ${entries} SET collection_count = greatest(0, collection_count - 1)
-      WHERE id IN (SELECT entry_id FROM ${collectionEntries} WHERE collection_id = ${id})`);
-    const followerIds = (
-      await tx
-        .select({ id: collectionFollows.userId })
-        .from(collectionFollows)
-        .where(eq(collectionFollows.collectionId, id))
-    ).map((row) => row.id);
+    await queries.releaseEntriesOf(tx, id);
+    const followerIds = await queries.selectFollowerIds(tx, id);
     await lockUsers(tx, [locked.userId, ...followerIds]);
-    if (followerIds.length > 0) {
-      await tx
-        .update(users)
-        .set({ followedCollectionCount: sql`greatest(0, ${users.followedCollectionCount} - 1)` })
-        .where(inArray(users.id, followerIds));
-    }
-    await tx
-      .update(users)
-      .set({
-        collectionCount: sql`greatest(0, ${users.collectionCount} - 1)`,
-        collectedEntriesCount: sql`greatest(0, ${users.collectedEntriesCount} - ${locked.entryCount})`,
-      })
-      .where(eq(users.id, locked.userId));
-    await tx.delete(collections).where(eq(collections.id, id));
+    await queries.releaseFollowersOf(tx, followerIds);
+    await queries.releaseOwnerCounters(tx, locked.userId, locked.entryCount);
+    await queries.deleteCollectionRow(tx, id);
   });
 }
 
@@ -221,29 +195,12 @@ export async function setCollectionFollow(
     const locked = await queries.lockCollection(tx, id);
     if (!locked) throw notFound(COLLECTION_NOT_FOUND);
     if (follow && locked.userId === signedIn.id) throw badRequest(OWN_COLLECTION_FOLLOW);
-    const changed = follow
-      ? await tx
-          .insert(collectionFollows)
-          .values({ userId: signedIn.id, collectionId: id })
-          .onConflictDoNothing()
-          .returning({ id: collectionFollows.userId })
-      : await tx
-          .delete(collectionFollows)
-          .where(and(eq(collectionFollows.userId, signedIn.id), eq(collectionFollows.collectionId, id)))
-          .returning({ id: collectionFollows.userId });
-    if (changed.length > 0) {
+    if (await queries.toggleCollectionFollow(tx, signedIn.id, id, follow)) {
       const step = follow ? 1 : -1;
-      const [updated] = await tx
-        .update(collections)
-        .set({ followerCount: sql`${collections.followerCount} + ${step}` })
-        .where(eq(collections.id, id))
-        .returning({ followerCount: collections.followerCount });
+      const followerCount = await queries.moveFollowerCount(tx, id, step);
       await refreshCollectionHotScore(tx, id);
       await lockUsers(tx, [signedIn.id, locked.userId]);
-      await tx
-        .update(users)
-        .set({ followedCollectionCount: sql`${users.followedCollectionCount} + ${step}` })
-        .where(eq(users.id, signedIn.id));
+      await queries.moveFollowedCollectionCount(tx, signedIn.id, step);
       if (follow) {
         await notify(tx, {
           type: 'follow_collection',
@@ -252,13 +209,9 @@ export async function setCollectionFollow(
           collectionId: id,
         });
       }
-      return { followed: follow, followerCount: updated.followerCount };
+      return { followed: follow, followerCount };
     }
-    const [current] = await tx
-      .select({ followerCount: collections.followerCount })
-      .from(collections)
-      .where(eq(collections.id, id));
-    return { followed: follow, followerCount: current.followerCount };
+    return { followed: follow, followerCount: locked.followerCount };
   });
 }
 
@@ -289,32 +242,13 @@ export async function setCollectionEntry(
     if (!canEdit(signedIn, locked)) throw forbidden();
     const entry = await queries.selectEntryBrief(tx, input.entryId);
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
-    const changed = input.add
-      ? await tx
-          .insert(collectionEntries)
-          .values({ collectionId: input.csId, entryId: input.entryId })
-          .onConflictDoNothing()
-          .returning({ id: collectionEntries.entryId })
-      : await tx
-          .delete(collectionEntries)
-          .where(and(eq(collectionEntries.collectionId, input.csId), eq(collectionEntries.entryId, input.entryId)))
-          .returning({ id: collectionEntries.entryId });
-    if (changed.length > 0) {
+    if (await queries.toggleCollectionEntry(tx, input.csId, input.entryId, input.add)) {
       const step = input.add ? 1 : -1;
-      await tx
-        .update(collections)
-        .set({ entryCount: sql`${collections.entryCount} + ${step}`, updatedAt: new Date() })
-        .where(eq(collections.id, input.csId));
+      await queries.moveCollectionEntryCount(tx, input.csId, step);
       await refreshCollectionHotScore(tx, input.csId);
-      await tx
-        .update(entries)
-        .set({ collectionCount: sql`${entries.collectionCount} + ${step}` })
-        .where(eq(entries.id, input.entryId));
+      await queries.moveEntryCollectionCount(tx, input.entryId, step);
       await lockUsers(tx, [locked.userId, ...(entry.userId ? [entry.userId] : [])]);
-      await tx
-        .update(users)
-        .set({ collectedEntriesCount: sql`${users.collectedEntriesCount} + ${step}` })
-        .where(eq(users.id, locked.userId));
+      await queries.moveCollectedEntriesCount(tx, locked.userId, step);
       await queries.syncCollectionTags(tx, input.csId);
       if (input.add && entry.userId) {
         await notify(tx, {
@@ -326,12 +260,7 @@ export async function setCollectionEntry(
         });
       }
     }
-    const [counts] = await tx
-      .select({ entryCount: collections.entryCount, collectionCount: entries.collectionCount })
-      .from(collections)
-      .innerJoin(entries, eq(entries.id, input.entryId))
-      .where(eq(collections.id, input.csId));
-    return counts;
+    return queries.selectCollectCounts(tx, input.csId, input.entryId);
   });
   const collected = await queries.selectEntriesInUserCollections(db, signedIn.id, [input.entryId]);
   return {
@@ -366,10 +295,7 @@ export async function listHomeCollections(
   options: { page: number; recommend: boolean; rankType: 'new' | 'hot'; tag?: string },
 ): Promise<CollectionPage> {
   const tag = options.tag && options.tag !== 'all' ? options.tag : undefined;
-  const where = and(
-    options.recommend ? eq(collections.recommended, true) : undefined,
-    tag ? queries.tagFilter(tag) : undefined,
-  );
+  const where = queries.homeFilter({ recommendedOnly: options.recommend, tagTitle: tag });
   const limit = PAGE_SIZE.collections;
   const [rows, sum] = await Promise.all([
     queries.selectCollectionsWhere(
@@ -390,16 +316,16 @@ export async function listUserCollections(
   viewer: Viewer | null,
   options: { targetUserId: string; page: number; pageSize: number },
 ): Promise<CollectionPage> {
-  const [owner] = await db.select({ n: users.collectionCount }).from(users).where(eq(users.id, options.targetUserId));
+  const owner = await queries.selectUserCollectionCounts(db, options.targetUserId);
   if (!owner) throw notFound('此用户不存在');
   const rows = await queries.selectCollectionsWhere(
     db,
     viewer?.id ?? null,
-    eq(collections.userId, options.targetUserId),
+    queries.ownedBy(options.targetUserId),
     queries.orderNew,
     { limit: options.pageSize, offset: options.page * options.pageSize },
   );
-  return { collectionSets: await present(db, rows, viewer), sum: owner.n };
+  return { collectionSets: await present(db, rows, viewer), sum: owner.own };
 }
 
 /** The collections a person follows (/getFollowedCollectionSet), latest followed first. */
@@ -408,29 +334,22 @@ export async function listFollowedCollections(
   viewer: Viewer | null,
   options: { targetUserId: string; page: number; pageSize: number },
 ): Promise<CollectionPage> {
-  const [person] = await db
-    .select({ n: users.followedCollectionCount })
-    .from(users)
-    .where(eq(users.id, options.targetUserId));
+  const person = await queries.selectUserCollectionCounts(db, options.targetUserId);
   if (!person) throw notFound('此用户不存在');
-  const followed = await db
-    .select({ id: collectionFollows.collectionId })
-    .from(collectionFollows)
-    .where(eq(collectionFollows.userId, options.targetUserId))
-    .orderBy(sql`${collectionFollows.createdAt} desc`, sql`${collectionFollows.collectionId} desc`)
-    .limit(options.pageSize)
-    .offset(options.page * options.pageSize);
-  const ids = followed.map((row) => row.id);
+  const ids = await queries.selectFollowedCollectionIds(db, options.targetUserId, {
+    limit: options.pageSize,
+    offset: options.page * options.pageSize,
+  });
   const rows =
     ids.length === 0
       ? []
-      : await queries.selectCollectionsWhere(db, viewer?.id ?? null, inArray(collections.id, ids), [], {
+      : await queries.selectCollectionsWhere(db, viewer?.id ?? null, queries.idIn(ids), [], {
           limit: ids.length,
           offset: 0,
         });
   const order = new Map(ids.map((id, k) => [id, k]));
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return { collectionSets: await present(db, rows, viewer), sum: person.n };
+  return { collectionSets: await present(db, rows, viewer), sum: person.followed };
 }
 
 /**
@@ -465,10 +384,7 @@ export async function listCollectionEntries(
   viewer: Viewer | null,
   options: { csId: string; page: number; rankType: 'new' | 'hot' },
 ) {
-  const [collection] = await db
-    .select({ entryCount: collections.entryCount })
-    .from(collections)
-    .where(eq(collections.id, options.csId));
+  const collection = await queries.selectCollectionCounts(db, options.csId);
   if (!collection) throw notFound(COLLECTION_NOT_FOUND);
   const limit = COLLECTION_ENTRY_PAGE_SIZE;
   const ids = await queries.selectCollectionEntryIds(db, options.csId, options.rankType, {
@@ -494,8 +410,8 @@ export async function listSuggestedCollections(
   const holding = await queries.selectCollectionsWhere(
     db,
     viewer?.id ?? null,
-    sql`exists (select 1 from ${collectionEntries} ce where ce.collection_id = ${collections.id} and ce.entry_id = ${options.entryId})`,
-    [sql`${collections.followerCount} desc`, sql`${collections.id} desc`],
+    queries.holdsEntry(options.entryId),
+    queries.orderMostFollowed,
     { limit: options.limit, offset: 0 },
   );
   let rows = holding;
@@ -504,8 +420,8 @@ export async function listSuggestedCollections(
     const more = await queries.selectCollectionsWhere(
       db,
       viewer?.id ?? null,
-      and(eq(collections.userId, options.entryUserId), seen.length ? notInArray(collections.id, seen) : undefined),
-      [sql`${collections.followerCount} desc`, sql`${collections.id} desc`],
+      queries.ownedBy(options.entryUserId, seen),
+      queries.orderMostFollowed,
       { limit: options.limit - rows.length, offset: 0 },
     );
     rows = [...rows, ...more];
@@ -532,10 +448,7 @@ export async function recordCounterEvent(
   input: { num: 1 | -1; event: CounterEvent; csId: string; src: number; location?: string },
 ): Promise<{ event: CounterEvent; csId: string; value: number }> {
   const signedIn = requireViewer(viewer);
-  const [collection] = await db
-    .select({ followerCount: collections.followerCount, entryCount: collections.entryCount })
-    .from(collections)
-    .where(eq(collections.id, input.csId));
+  const collection = await queries.selectCollectionCounts(db, input.csId);
   // A deleted collection reports csNum −1 after it is gone; the others need it to exist.
   if (!collection && !(input.event === 'csNum' && input.num === -1)) throw notFound(COLLECTION_NOT_FOUND);
   await queries.insertTrackingEvent(db, {
@@ -547,8 +460,7 @@ export async function recordCounterEvent(
   });
   let value: number;
   if (input.event === 'csNum') {
-    const [owner] = await db.select({ n: users.collectionCount }).from(users).where(eq(users.id, signedIn.id));
-    value = owner?.n ?? 0;
+    value = (await queries.selectUserCollectionCounts(db, signedIn.id))?.own ?? 0;
   } else {
     value = input.event === 'csFollow' ? (collection?.followerCount ?? 0) : (collection?.entryCount ?? 0);
   }
