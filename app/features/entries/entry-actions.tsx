@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { useViewer } from '~/lib/root-data.ts';
+import { editHref } from '~/lib/links.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { useFeatureSlots } from '~/lib/feature-slots.tsx';
@@ -21,13 +22,7 @@ interface ActionEntry {
   likeCount: number;
   commentCount: number;
   originalUrl: string;
-  contentHtml: string;
   user: { id: string; username: string };
-}
-
-/** Where an entry is edited: shared links in the share form, written entries in the editor. */
-export function editHref(entry: { id: string; originalUrl: string; contentHtml: string }): string {
-  return entry.originalUrl !== '' && entry.contentHtml === '' ? `/edit-entry/${entry.id}` : `/editor/posts/${entry.id}`;
 }
 
 /** Counts the page's view once after it loads (SPEC §7.3 getEntryView); failures are only logged. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { DeleteEntryDialog } from './entry-actions.tsx';
-import { entryHref } from '~/lib/links.ts';
+import { editHref, entryHref } from '~/lib/links.ts';
 import { EntryStats } from './entry-stats.tsx';
 import { RelativeTime } from '~/ui/relative-time.tsx';
 import type { EntryView, FeedPage } from './types.ts';
@@ -18,11 +18,6 @@ const TYPE_LABELS: Record<string, string> = { article: '文章', post: '专栏',
 
 function typeLabel(entry: EntryView): string {
   return entry.originalUrl && entry.type !== 'post' ? '分享' : (TYPE_LABELS[entry.type] ?? '文章');
-}
-
-/** Shared links are edited in the share form, written entries in the editor. */
-function editHrefOf(entry: EntryView): string {
-  return entry.originalUrl ? `/edit-entry/${entry.id}` : `/editor/posts/${entry.id}`;
 }
 
 /** /published: the viewer's entries, newest first, each with edit and delete (delete asks first). */
@@ -87,7 +82,7 @@ export function PublishedList({ first }: { first: FeedPage<EntryView> }) {
                     <EntryStats entry={entry} className="mt-2" />
                   </div>
                   <span className="flex shrink-0 items-center gap-1">
-                    <Link to={editHrefOf(entry)} className={buttonClass('text')} aria-label={`编辑「${entry.title}」`}>
+                    <Link to={editHref(entry)} className={buttonClass('text')} aria-label={`编辑「${entry.title}」`}>
                       <Pencil size={16} strokeWidth={1.75} aria-hidden="true" />
                       编辑
                     </Link>

@@ -4,6 +4,7 @@ import { getEntry, listUserEntries } from '@server/modules/entries/entries.servi
 import { getEntryFlags } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { getVoteResults } from '@server/modules/votes/votes.service.ts';
+import { editHref, editedInShareForm } from '~/lib/links.ts';
 import { readPointer } from '~/lib/list-params.ts';
 import { fromService, requireIdParam, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { EMPTY_VOTE_OPTIONS, type ShareCategory, type ShareFormValues } from './share-form.tsx';
@@ -30,7 +31,7 @@ export async function loadShareEdit(context: AppLoadContext, rawId: string | und
   const id = requireIdParam(rawId);
   const { content, ...entry } = await fromService(getEntry(context.db, id, viewer));
   if (!canEdit(viewer, { userId: entry.user.id })) throw data({ message: 'Forbidden' }, { status: 403 });
-  if (entry.originalUrl === '' && entry.type !== 'vote') throw redirect(`/editor/posts/${entry.id}`);
+  if (!editedInShareForm(entry)) throw redirect(editHref(entry));
   const [flags, vote] = await Promise.all([
     getEntryFlags(context, entry.id),
     entry.type === 'vote' ? fromService(getVoteResults(context.db, entry.id, null)) : null,
