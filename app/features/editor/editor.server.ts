@@ -1,8 +1,7 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { isAppError } from '@server/http/errors.ts';
-import { getDraft, listDrafts, openEntryForEditing } from '@server/modules/drafts/drafts.service.ts';
+import { getDraft, listDrafts, openEntryForEditing, previewMarkdown } from '@server/modules/drafts/drafts.service.ts';
 import { DRAFT_LIMITS, DRAFT_MESSAGES } from '@server/modules/drafts/drafts.schemas.ts';
-import { renderMarkdown } from '@server/markdown/markdown.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { EMPTY_DRAFT, type DraftFields } from './editor-api.ts';
@@ -10,10 +9,6 @@ import { EMPTY_DRAFT, type DraftFields } from './editor-api.ts';
 async function categoryOptions(context: AppLoadContext) {
   const { list } = await getCategoryIndex(context.db);
   return list.map(({ id, name, title }) => ({ id, name, title }));
-}
-
-function rendered(context: AppLoadContext, content: string): string {
-  return content ? renderMarkdown(content, { siteOrigin: new URL(context.env.SITE_URL).origin }).html : '';
 }
 
 /** /editor/drafts/new: an empty editor; the first autosave creates the draft. */
@@ -51,7 +46,7 @@ function draftState<EntryId extends string | null>(
       type: draft.type === 'post' ? 'post' : 'article',
     } satisfies DraftFields,
     tags: draft.tags,
-    html: rendered(context, draft.content),
+    html: previewMarkdown(context, draft.content).html,
     categories,
   };
 }
@@ -83,7 +78,7 @@ export async function loadPostForEditing(context: AppLoadContext, entryId: strin
     entryId,
     initial: entry.fields satisfies DraftFields,
     tags: entry.tags,
-    html: rendered(context, entry.fields.content),
+    html: previewMarkdown(context, entry.fields.content).html,
     categories,
   };
 }
