@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '@db/client.ts';
+import { openDatabase, type Database, type OpenDatabaseOptions } from '@db/client.ts';
 import { databaseUrlNamed } from './global-database.ts';
+import { startPrivatePostgres } from './private-postgres.ts';
 
 async function adminQuery<Row extends pg.QueryResultRow = pg.QueryResultRow>(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -50,18 +51,21 @@ async function clonePostgresTemplate(source: { serverUrl: string; template: stri
   };
 }
 
+/** PostgreSQL only: how the file's connections behave (PGlite has one connection and never retries). */
+export type PostgresTestOptions = Pick<OpenDatabaseOptions, 'poolSize' | 'onTransactionRetry'>;
+
 /**
  * A migrated, empty database of its own for one test file: an in-memory PGlite loaded from the
  * run's migrated dump, or, with TEST_DATABASE_URL=postgres://…, a clone of the run's template
  * database. `close()` releases it (and drops the clone); call it in afterAll.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: PostgresTestOptions = {}): Promise<Database> {
   const source = inject('testDatabase');
   if (source.kind === 'pglite') {
     return openDatabase({ url: 'memory://', loadDataDir: await loadMigratedDump(source.dumpPath) });
   }
   const clone = await clonePostgresTemplate(source);
-  const database = await openDatabase({ url: clone.url, poolSize: 4 });
+  const database = await openDatabase({ poolSize: 4, ...options, url: clone.url });
   return {
     ...database,
     close: async () => {
@@ -69,6 +73,31 @@ export async function createTestDatabase(): Promise<Database> {
       await clone.drop();
     },
   };
+}
+
+/**
+ * A migrated PostgreSQL database for a test file that needs real concurrency (several
+ * connections at once): on a PostgreSQL run, the file's clone (createTestDatabase); on a PGlite
+ * run, a private PostgreSQL server of its own (tests/setup/private-postgres.ts, which needs the
+ * server programs initdb and pg_ctl). `close()` releases either.
+ */
+export async function createPostgresTestDatabase(options: PostgresTestOptions = {}): Promise<Database> {
+  if (inject('testDatabase').kind === 'postgres') return createTestDatabase(options);
+  const postgres = await startPrivatePostgres();
+  try {
+    const database = await openDatabase({ ...options, url: postgres.serverUrl });
+    await database.migrate();
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await postgres.dispose();
+      },
+    };
+  } catch (error) {
+    await postgres.dispose();
+    throw error;
+  }
 }
 
 /**

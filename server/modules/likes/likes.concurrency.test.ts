@@ -1,11 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '@db/client.ts';
+import type { Database } from '@db/client.ts';
 import { users } from '@db/schema/users.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { type PrivatePostgres, startPrivatePostgres } from '../../../tests/setup/private-postgres.ts';
+import { createPostgresTestDatabase } from '../../../tests/setup/test-db.ts';
 import type { Viewer } from '../auth/auth.policy.ts';
 import { createComment } from '../comments/comments.service.ts';
 import { followUsers, unfollowUsers } from '../follows/follows.service.ts';
@@ -15,29 +15,24 @@ import { likeEntry, unlikeEntry } from './likes.service.ts';
 /**
  * Two people liking each other's entries at the same moment: each like moves both people's
  * counters and notifies the other. On PostgreSQL with real concurrency (PGlite has one
- * connection, so it always runs on a PostgreSQL of its own), the writes must neither deadlock
- * into a 500 nor lose a count.
+ * connection, so on a PGlite run the file starts a PostgreSQL of its own; on a PostgreSQL run it
+ * uses its clone), the writes must neither deadlock into a 500 nor lose a count.
  */
 
-let postgres: PrivatePostgres;
 let database: Database;
 /** Transactions the helper ran again after a deadlock or serialization failure. */
 const retries: string[] = [];
 
 beforeAll(async () => {
-  postgres = await startPrivatePostgres();
-  database = await openDatabase({
-    url: postgres.serverUrl,
+  database = await createPostgresTestDatabase({
     poolSize: 8,
     onTransactionRetry: (error) => retries.push(String((error as Error).cause ?? error)),
   });
-  await database.migrate();
   await ensureCategories(database.db);
 }, 120_000);
 
 afterAll(async () => {
   await database?.close();
-  await postgres?.dispose();
 });
 
 const ROUNDS = 60;
