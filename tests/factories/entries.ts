@@ -1,11 +1,19 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CategoryName } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
-import { categories, categoryEntryCounts, entries, entrySearch, entryTags, tags } from '@db/schema/content.ts';
-import { users } from '@db/schema/users.ts';
+import { refreshEntryHotScore } from '@db/ranking.ts';
+import { entries, entrySearch } from '@db/schema/content.ts';
 import { toSearchText } from '@server/adapters/tokenizer.ts';
-import { entryHotScore } from '@db/ranking.ts';
+import {
+  addAuthorPostedCount,
+  addCategoryCount,
+  addTagCounts,
+  insertEntryTags,
+  searchVectorOf,
+  selectTagTitles,
+  upsertEntrySearch,
+} from '@server/modules/entries/entries.queries.ts';
 import { findCategory } from './categories.ts';
 import { createUser } from './users.ts';
 
@@ -18,11 +26,12 @@ export type EntryOverrides = Partial<typeof entries.$inferInsert> & {
 export type EntryRow = typeof entries.$inferSelect;
 
 /**
- * An entry published the way the real publish does it: in one transaction with the counters it
- * moves (category entries_count and category_entry_counts, author posted_entries_count, tags' entries_count) and its
- * hot_score computed from its inputs unless given, and its search row (words from the title,
- * abstract, content and tags; the same hot_score). Without userId a new author is created;
- * `userId: null` makes an entry without author.
+ * An entry published the way the real publish does it (server/modules/entries/entries.service.ts
+ * createEntry), through the same queries: in one transaction with the counters it moves (category
+ * entries_count and category_entry_counts, author posted count, tags' entries_count), its search
+ * row (words from the title, abstract, content and tags) and its hot_score (refreshEntryHotScore,
+ * which copies it to the search row) unless given. Any column may be overridden; without userId a
+ * new author is created; `userId: null` makes an entry without author.
  */
 export async function createEntry(db: Db, overrides: EntryOverrides = {}): Promise<EntryRow> {
   const { category = 'frontend', tagIds = [], ...columns } = overrides;
@@ -34,53 +43,19 @@ export async function createEntry(db: Db, overrides: EntryOverrides = {}): Promi
       .insert(entries)
       .values({ title: `Entry ${id}`, ...columns, id, categoryId, userId })
       .returning();
-    await tx
-      .update(categories)
-      .set({ entriesCount: sql`${categories.entriesCount} + 1` })
-      .where(eq(categories.id, categoryId));
-    const commented = inserted.latestCommentAt ? 1 : 0;
-    await tx
-      .insert(categoryEntryCounts)
-      .values({ categoryId, type: inserted.type, entriesCount: 1, commentedCount: commented })
-      .onConflictDoUpdate({
-        target: [categoryEntryCounts.categoryId, categoryEntryCounts.type],
-        set: {
-          entriesCount: sql`${categoryEntryCounts.entriesCount} + 1`,
-          commentedCount: sql`${categoryEntryCounts.commentedCount} + ${commented}`,
-        },
-      });
-    if (userId) {
-      await tx
-        .update(users)
-        .set(
-          inserted.type === 'post'
-            ? { postedPostsCount: sql`${users.postedPostsCount} + 1` }
-            : { postedEntriesCount: sql`${users.postedEntriesCount} + 1` },
-        )
-        .where(eq(users.id, userId));
-    }
-    if (tagIds.length > 0) {
-      await tx
-        .insert(entryTags)
-        .values(tagIds.map((tagId) => ({ entryId: id, tagId, entryCreatedAt: inserted.createdAt })));
-      await tx
-        .update(tags)
-        .set({ entriesCount: sql`${tags.entriesCount} + 1` })
-        .where(inArray(tags.id, tagIds));
-    }
-    const [scored] =
-      columns.hotScore === undefined
-        ? await tx.update(entries).set({ hotScore: entryHotScore }).where(eq(entries.id, id)).returning()
-        : [inserted];
-    const tagTitles =
-      tagIds.length > 0 ? await tx.select({ title: tags.title }).from(tags).where(inArray(tags.id, tagIds)) : [];
-    const words = toSearchText(scored.title, scored.abstract, scored.content, ...tagTitles.map((t) => t.title));
-    await tx.insert(entrySearch).values({
+    const tagTitles = (await selectTagTitles(tx, tagIds)).map((tag) => tag.title);
+    await upsertEntrySearch(tx, {
       entryId: id,
       userId,
-      hotScore: scored.hotScore,
-      searchVector: sql`to_tsvector('simple', ${words})`,
+      searchVector: searchVectorOf(toSearchText(inserted.title, inserted.abstract, inserted.content, ...tagTitles)),
     });
-    return scored;
+    if (columns.hotScore === undefined) await refreshEntryHotScore(tx, id);
+    else await tx.update(entrySearch).set({ hotScore: inserted.hotScore }).where(eq(entrySearch.entryId, id));
+    await insertEntryTags(tx, id, tagIds, inserted.createdAt);
+    await addCategoryCount(tx, { categoryId, type: inserted.type, commented: inserted.latestCommentAt !== null }, 1);
+    await addTagCounts(tx, tagIds, 1);
+    if (userId) await addAuthorPostedCount(tx, userId, inserted.type, 1);
+    const [created] = await tx.select().from(entries).where(eq(entries.id, id));
+    return created;
   });
 }
