@@ -1,6 +1,6 @@
 import { formatDateTime, formatRelativeTime } from '@core/format.ts';
 import { Link } from 'react-router';
-import { isPlaceholderId } from '@core/placeholders.ts';
+import { userHref } from '~/lib/links.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { actorsText, NAMES_SHOWN, notificationParts } from './notification-text.ts';
 import type { NotificationGroupView, SystemNoticeView } from './types.ts';
@@ -30,17 +30,18 @@ export function NotificationItem({ group }: { group: NotificationGroupView }) {
       data-read={group.read ? 'true' : 'false'}
     >
       <div className="flex w-[108px] shrink-0 -space-x-2 max-sm:w-auto">
-        {group.userList.slice(0, AVATARS_SHOWN).map((user) =>
-          isPlaceholderId(user.id) ? (
+        {group.userList.slice(0, AVATARS_SHOWN).map((user) => {
+          const href = userHref(user);
+          return href ? (
+            <Link key={user.id} to={href} className="rounded-full ring-2 ring-card">
+              <Avatar user={user} size={36} />
+            </Link>
+          ) : (
             <span key={user.id} className="rounded-full ring-2 ring-card">
               <Avatar user={user} size={36} />
             </span>
-          ) : (
-            <Link key={user.id} to={`/user/${user.id}`} className="rounded-full ring-2 ring-card">
-              <Avatar user={user} size={36} />
-            </Link>
-          ),
-        )}
+          );
+        })}
       </div>
       <div className="min-w-0 flex-1">
         <p className="text-fg leading-relaxed">
@@ -50,18 +51,21 @@ export function NotificationItem({ group }: { group: NotificationGroupView }) {
               <span className="sr-only">未读</span>
             </>
           )}
-          {names.map((user, k) => (
-            <span key={user.id}>
-              {k > 0 && '、'}
-              {isPlaceholderId(user.id) ? (
-                <span className="font-medium">{user.username}</span>
-              ) : (
-                <Link to={`/user/${user.id}`} className="font-medium hover:text-brand">
-                  {user.username}
-                </Link>
-              )}
-            </span>
-          ))}
+          {names.map((user, k) => {
+            const href = userHref(user);
+            return (
+              <span key={user.id}>
+                {k > 0 && '、'}
+                {href ? (
+                  <Link to={href} className="font-medium hover:text-brand">
+                    {user.username}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{user.username}</span>
+                )}
+              </span>
+            );
+          })}
           {others}
           <span className="text-fg-2">{parts.action}</span>
           {parts.target && (

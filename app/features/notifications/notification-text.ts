@@ -1,4 +1,6 @@
-import { isPlaceholderId, PLACEHOLDERS } from '@core/placeholders.ts';
+import { isGuestId } from '@core/ids.ts';
+import { PLACEHOLDERS } from '@core/placeholders.ts';
+import { entryHref } from '~/lib/links.ts';
 import type { NotificationGroupView } from './types.ts';
 
 /** Names shown before 等 N 人. */
@@ -21,20 +23,18 @@ export interface NotificationParts {
 
 function entryTarget(group: NotificationGroupView) {
   if (!group.entry) return null;
-  if (isPlaceholderId(group.entry.id)) return { text: `《${group.entry.title}》`, href: null };
-  const href = group.entry.type === 'post' ? `/post/${group.entry.id}` : `/entry/${group.entry.id}`;
-  return { text: `《${group.entry.title}》`, href };
+  return { text: `《${group.entry.title}》`, href: isGuestId(group.entry.id) ? null : entryHref(group.entry) };
 }
 
 function pinTarget(group: NotificationGroupView) {
   if (!group.pin) return null;
-  return { text: `「${group.pin.content}」`, href: isPlaceholderId(group.pin.id) ? null : `/pin/${group.pin.id}` };
+  return { text: `「${group.pin.content}」`, href: isGuestId(group.pin.id) ? null : `/pin/${group.pin.id}` };
 }
 
 /** Under a line whose target is gone: the placeholder's text (此文章不存在…). */
 function goneText(group: NotificationGroupView): string | null {
-  if (group.entry && isPlaceholderId(group.entry.id)) return PLACEHOLDERS.entry.content;
-  if (group.collection && isPlaceholderId(group.collection.id)) return PLACEHOLDERS.collection.description;
+  if (group.entry && isGuestId(group.entry.id)) return PLACEHOLDERS.entry.content;
+  if (group.collection && isGuestId(group.collection.id)) return PLACEHOLDERS.collection.description;
   return null;
 }
 
@@ -74,7 +74,7 @@ function sentenceParts(group: NotificationGroupView): NotificationParts {
         target: group.collection
           ? {
               text: `《${group.collection.title}》`,
-              href: isPlaceholderId(group.collection.id) ? null : `/collection/${group.collection.id}`,
+              href: isGuestId(group.collection.id) ? null : `/collection/${group.collection.id}`,
             }
           : null,
         quote: null,
