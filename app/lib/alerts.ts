@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { afterNavigationSlot } from './after-navigation.ts';
 import { isApiError } from './api-client.ts';
 
 export type AlertType = 'info' | 'success' | 'warning' | 'error';
@@ -18,23 +19,10 @@ export interface AlertsApi {
 
 export const AlertsContext = createContext<AlertsApi | null>(null);
 
-/**
- * Leaving an error view remounts the document (React Router renders the root Layout around the
- * ErrorBoundary and around the page separately), so an alert meant for the next page waits
- * here, tagged with the page it was asked from, until the provider on another page shows it.
- */
-let pending: { alert: AlertInput; fromLocationKey: string } | null = null;
-
-export function pushAlertAfterNavigation(alert: AlertInput, fromLocationKey: string): void {
-  pending = { alert, fromLocationKey };
-}
-
-export function takePendingAlert(locationKey: string): AlertInput | null {
-  if (!pending || pending.fromLocationKey === locationKey) return null;
-  const { alert } = pending;
-  pending = null;
-  return alert;
-}
+/** An alert for the next page, kept across the error view's remount (see after-navigation.ts). */
+const pendingAlert = afterNavigationSlot<AlertInput>();
+export const pushAlertAfterNavigation = pendingAlert.put;
+export const takePendingAlert = pendingAlert.take;
 
 export function useAlerts(): AlertsApi {
   const api = useContext(AlertsContext);

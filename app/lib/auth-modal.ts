@@ -1,4 +1,5 @@
 import { createContext, type FocusEvent, useCallback, useContext } from 'react';
+import { afterNavigationSlot } from './after-navigation.ts';
 import { requireLoginOr } from './api-client.ts';
 import { useViewer, type ViewerSummary } from './root-data.ts';
 
@@ -11,23 +12,10 @@ export interface AuthModalApi {
   close: () => void;
 }
 
-/**
- * Leaving a route's error view replaces the whole document tree, modal state included, so a
- * modal wanted on the next page waits here, tagged with the page it was asked from, until the
- * provider on another page takes it.
- */
-let pending: { mode: AuthMode; fromLocationKey: string } | null = null;
-
-export function openAuthModalAfterNavigation(mode: AuthMode, fromLocationKey: string): void {
-  pending = { mode, fromLocationKey };
-}
-
-export function takePendingAuthMode(locationKey: string): AuthMode | null {
-  if (!pending || pending.fromLocationKey === locationKey) return null;
-  const { mode } = pending;
-  pending = null;
-  return mode;
-}
+/** The auth modal to open on the next page, kept across the error view's remount (see after-navigation.ts). */
+const pendingAuthMode = afterNavigationSlot<AuthMode>();
+export const openAuthModalAfterNavigation = pendingAuthMode.put;
+export const takePendingAuthMode = pendingAuthMode.take;
 
 export const AuthModalContext = createContext<AuthModalApi | null>(null);
 

@@ -1,10 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNavigationSlot } from './after-navigation.ts';
 import { alertMessageFor } from './alerts.ts';
 import { ApiError, REQUEST_ERROR_EVENT, apiFetch, requireLoginOr } from './api-client.ts';
 import { barrageTypeFor } from './barrage.ts';
 import { nextHeaderHidden } from './header-visibility.ts';
 import { throttle } from './throttle.ts';
 import { withUnreadPrefix } from './unread-count.ts';
+
+describe('afterNavigationSlot', () => {
+  it('keeps a value for the next page only, and gives it once', () => {
+    const slot = afterNavigationSlot<string>();
+    expect(slot.take('a')).toBeNull();
+    slot.put('login', 'a');
+    expect(slot.take('a')).toBeNull();
+    expect(slot.take('b')).toBe('login');
+    expect(slot.take('c')).toBeNull();
+  });
+  it('keeps only the latest value; slots do not share it', () => {
+    const first = afterNavigationSlot<string>();
+    const second = afterNavigationSlot<string>();
+    first.put('old', 'a');
+    first.put('new', 'b');
+    expect(second.take('c')).toBeNull();
+    expect(first.take('b')).toBeNull();
+    expect(first.take('c')).toBe('new');
+  });
+});
 
 describe('barrageTypeFor', () => {
   it('maps the comment shortcut words', () => {
