@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { entries, entryVotes, voteOptions } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
+import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
 /** A vote entry's options in order. */
@@ -98,21 +99,12 @@ export async function hasVotes(tx: Tx, entryId: string): Promise<boolean> {
  * The voters of an entry, first vote newest first (entry_votes_entry_created_idx): after a
  * keyset position, or at an offset for the zero-based pages of get_attender.
  */
-export function selectVoters(
-  db: Db,
-  q: { entryId: string; cursor: { createdAt: number; userId: string } | null; offset: number; limit: number },
-) {
-  const where = [eq(entryVotes.entryId, q.entryId)];
-  if (q.cursor) {
-    where.push(
-      sql`(${entryVotes.createdAt}, ${entryVotes.userId}) < (${new Date(q.cursor.createdAt).toISOString()}::timestamptz, ${q.cursor.userId})`,
-    );
-  }
+export function selectVoters(db: Db, q: { entryId: string; cursor: Cursor | null; offset: number; limit: number }) {
   return db
     .select({ ...userBriefColumns, votedAt: entryVotes.createdAt })
     .from(entryVotes)
     .innerJoin(users, eq(users.id, entryVotes.userId))
-    .where(and(...where))
+    .where(and(eq(entryVotes.entryId, q.entryId), keysetBefore(entryVotes.createdAt, entryVotes.userId, q.cursor)))
     .orderBy(desc(entryVotes.createdAt), desc(entryVotes.userId))
     .offset(q.offset)
     .limit(q.limit);

@@ -152,7 +152,7 @@ export async function listAttenders(
     queries.selectOptions(db, options.entryId),
     queries.selectVoters(db, {
       entryId: options.entryId,
-      cursor: cursor ? { createdAt: cursor.value, userId: cursor.id } : null,
+      cursor,
       offset: page * pageSize,
       limit: pageSize,
     }),
