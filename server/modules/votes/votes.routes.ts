@@ -1,10 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
-import { attendersSchema, voteResultsSchema } from './votes.schemas.ts';
+import { limitSchema, pageNumberSchema, pointerSchema } from '@core/inputs.ts';
+import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { ATTENDER_PAGE_MAX, attendersSchema, voteResultsSchema } from './votes.schemas.ts';
 
 const tags = ['vote'];
-const entryId = z.string().max(64);
+const entryId = idSchema;
 
 export const results = createRoute({
   method: 'get',
@@ -33,13 +34,13 @@ export const attenders = createRoute({
   method: 'get',
   path: '/get_attender',
   tags,
-  summary: `The people who voted, newest first, ${PAGE_SIZE.attenders} a page (zero-based page, or the pointer as before)`,
+  summary: `The people who voted, newest first, ${PAGE_SIZE.attenders} a page (zero-based page up to ${ATTENDER_PAGE_MAX}, or the pointer as before)`,
   request: {
     query: z.object({
       entryId,
-      page: z.coerce.number().int().min(0).max(10_000).default(0),
-      pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.attenders),
-      before: z.string().max(200).optional(),
+      page: pageNumberSchema(ATTENDER_PAGE_MAX),
+      pageSize: limitSchema(PAGE_SIZE.attenders),
+      before: pointerSchema,
       src: z.string().optional(),
     }),
   },

@@ -17,6 +17,9 @@ export const voteResultsSchema = z
   })
   .openapi('VoteResults');
 
+/** The deepest zero-based page of get_attender; deeper voters are reached by the pointer. */
+export const ATTENDER_PAGE_MAX = 50;
+
 export const attendersSchema = z
   .object({
     total: z.number(),

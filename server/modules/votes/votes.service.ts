@@ -8,6 +8,7 @@ import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import * as queries from './votes.queries.ts';
+import { ATTENDER_PAGE_MAX } from './votes.schemas.ts';
 
 /**
  * Votes (docs/decisions/005-votes.md): a vote entry's options, one vote per signed-in person,
@@ -138,7 +139,8 @@ export async function castVote(
 
 /**
  * SPEC §7.3 get_attender: the people who voted, first vote newest first, 20 a page (SPEC §9):
- * zero-based `page` (at most 50 pages deep) or the keyset `before` pointer of the last page.
+ * zero-based `page` (at most ATTENDER_PAGE_MAX, which the contract enforces; an in-process
+ * caller asking deeper gets that page) or the keyset `before` pointer of the last page.
  */
 export async function listAttenders(
   db: Db,
@@ -147,7 +149,7 @@ export async function listAttenders(
   await requireVoteEntry(db, options.entryId);
   const pageSize = options.pageSize ?? PAGE_SIZE.attenders;
   const cursor = readPointer(options.before);
-  const page = cursor ? 0 : Math.min(options.page ?? 0, 50);
+  const page = cursor ? 0 : Math.min(options.page ?? 0, ATTENDER_PAGE_MAX);
   const [options_, rows] = await Promise.all([
     queries.selectOptions(db, options.entryId),
     queries.selectVoters(db, {

@@ -12,7 +12,7 @@ import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
-import { attendersSchema, voteResultsSchema } from './votes.schemas.ts';
+import { ATTENDER_PAGE_MAX, attendersSchema, voteResultsSchema } from './votes.schemas.ts';
 import { VOTE_MESSAGES } from './votes.service.ts';
 
 let database: Database;
@@ -250,5 +250,10 @@ describe('GET /api/vote/get_attender', () => {
     expect((await get('')).userList[0].id).toBe(voters[22].id);
     expect((await requestJson(app, `/api/vote/get_attender?entryId=${newId()}`)).status).toBe(404);
     expect((await requestJson(app, `/api/vote/get_attender?entryId=${id}&before=bad`)).status).toBe(400);
+    expect((await requestJson(app, '/api/vote/get_attender?entryId=not-an-id')).status).toBe(400);
+    // Pages by number go ATTENDER_PAGE_MAX deep, and the contract says so instead of capping silently.
+    expect((await get(`&page=${ATTENDER_PAGE_MAX}`)).userList).toEqual([]);
+    const tooDeep = await requestJson(app, `/api/vote/get_attender?entryId=${id}&page=${ATTENDER_PAGE_MAX + 1}`);
+    expect([tooDeep.status, tooDeep.body.m]).toEqual([400, `参数 page 不能大于 ${ATTENDER_PAGE_MAX}`]);
   });
 });
