@@ -32,6 +32,16 @@ export async function selectEntryType(db: Db | Tx, entryId: string) {
   return row?.type ?? null;
 }
 
+/**
+ * The entry's type, its row held FOR KEY SHARE for the rest of the transaction: an edit (which
+ * locks the entry FOR UPDATE before it replaces the options) waits for the vote, or the vote for
+ * the edit; votes do not wait for each other. Null when the entry does not exist.
+ */
+export async function lockEntryType(tx: Tx, entryId: string) {
+  const [row] = await tx.select({ type: entries.type }).from(entries).where(eq(entries.id, entryId)).for('key share');
+  return row?.type ?? null;
+}
+
 /** The option a person chose on an entry, locked for the rest of the transaction; null before voting. */
 export async function lockVote(tx: Tx, entryId: string, userId: string): Promise<string | null> {
   const [row] = await tx

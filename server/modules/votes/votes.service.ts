@@ -90,11 +90,15 @@ export async function saveVoteOptions(
   );
 }
 
-async function requireVoteEntry(db: Db | Tx, entryId: string) {
-  if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
-  const type = await queries.selectEntryType(db, entryId);
+/** 404 for a missing entry, 400 for one that is not a vote. */
+function checkVoteType(type: EntryType | null): void {
   if (!type) throw notFound('此文章不存在');
   if (type !== 'vote') throw badRequest(VOTE_MESSAGES.notAVote);
+}
+
+async function requireVoteEntry(db: Db, entryId: string) {
+  if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
+  checkVoteType(await queries.selectEntryType(db, entryId));
 }
 
 /** The options with counts and percentages, and the viewer's choice. */
@@ -113,9 +117,14 @@ export async function castVote(
   input: { entryId: string; optionId: string },
 ): Promise<VoteResults> {
   const viewer = requireViewer(ctx.viewer);
+  if (!isValidId(input.entryId)) throw badRequest(INVALID_ID_MESSAGE);
   if (!isValidId(input.optionId)) throw badRequest(VOTE_MESSAGES.optionMissing);
   return ctx.db.transaction(async (tx) => {
-    await requireVoteEntry(tx, input.entryId);
+    // The entry row first (FOR KEY SHARE): an edit replacing the options holds it FOR UPDATE, so
+    // the options read next are the ones the vote is stored against (a vote racing an edit is a
+    // 400, never a foreign-key failure), and an edit waiting behind the vote sees it and keeps
+    // the options. No person's row changes here, so lockUsers has nothing to add.
+    checkVoteType(await queries.lockEntryType(tx, input.entryId));
     const options = await queries.selectOptions(tx, input.entryId);
     if (!options.some((o) => o.id === input.optionId)) throw badRequest(VOTE_MESSAGES.optionMissing);
     const vote = { entryId: input.entryId, userId: viewer.id, optionId: input.optionId };

@@ -4,7 +4,7 @@ import type { CategoryName } from '@core/constants.ts';
 import { ENTRY_MESSAGES } from '@core/entry-input.ts';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
-import { entryVotes, voteOptions } from '@db/schema/content.ts';
+import { entries, entryVotes, voteOptions } from '@db/schema/content.ts';
 import { type CategoryRow, ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
@@ -13,7 +13,7 @@ import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { ATTENDER_PAGE_MAX, attendersSchema, voteResultsSchema } from './votes.schemas.ts';
-import { VOTE_MESSAGES } from './votes.service.ts';
+import { VOTE_MESSAGES, saveVoteOptions } from './votes.service.ts';
 
 let database: Database;
 let app: TestApp;
@@ -181,6 +181,25 @@ describe('POST /api/vote/vote', () => {
 });
 
 describe('editing a vote', () => {
+  it('answers 投票选项不存在, not a 500, to a first vote racing an edit that replaces the options', async () => {
+    const id = await publishVote();
+    const [react] = (await results(id)).options.map((o) => o.id);
+    const voter = await person();
+    let answer: ReturnType<typeof vote> | undefined;
+    await database.db.transaction(async (tx) => {
+      // An edit in flight: the entry locked as updateEntry locks it, its options replaced, not committed yet.
+      await tx.execute(sql`select id from ${entries} where id = ${id} for update`);
+      await saveVoteOptions(tx, { entryId: id, type: 'vote', options: ['Angular', 'Ember'], previousType: 'vote' });
+      answer = vote(voter, id, react);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const { status, body } = await (answer as ReturnType<typeof vote>);
+    expect([status, body.m], JSON.stringify(body)).toEqual([400, VOTE_MESSAGES.optionMissing]);
+    const after = await results(id, voter);
+    expect(after.options.map((o) => o.title)).toEqual(['Angular', 'Ember']);
+    expect([after.voterCount, after.voted]).toEqual([0, null]);
+  });
+
   it('changes options freely until someone votes, then keeps options and type', async () => {
     const id = await publishVote();
     const update = (json: Record<string, unknown>) =>
