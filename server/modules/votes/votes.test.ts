@@ -264,9 +264,12 @@ describe('GET /api/vote/get_attender', () => {
     expect(second.pointer).toBeNull();
     const byPointer = await get(`&before=${encodeURIComponent(first.pointer ?? '')}`);
     expect(byPointer.userList.map((u) => u.id)).toEqual(newestFirst.slice(20));
-    // Moving a vote keeps the voter's place (the first vote's time).
-    await voteOk(voters[22], id, no);
-    expect((await get('')).userList[0].id).toBe(voters[22].id);
+    // Moving a vote keeps the voter's place (the first vote's time): the first voter, moving now,
+    // stays last on the last page instead of jumping to the top.
+    expect(voters[0].id).toBe(newestFirst.at(-1));
+    await voteOk(voters[0], id, yes);
+    expect((await get('')).userList.map((u) => u.id)).toEqual(newestFirst.slice(0, 20));
+    expect((await get('&page=1')).userList.map((u) => u.id)).toEqual(newestFirst.slice(20));
     expect((await requestJson(app, `/api/vote/get_attender?entryId=${newId()}`)).status).toBe(404);
     expect((await requestJson(app, `/api/vote/get_attender?entryId=${id}&before=bad`)).status).toBe(400);
     expect((await requestJson(app, '/api/vote/get_attender?entryId=not-an-id')).status).toBe(400);
