@@ -1,105 +1,19 @@
 import { formatCount } from '@core/format.ts';
 import { useState } from 'react';
-import { data, Link, redirect, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { EntryList } from '~/features/entries/entry-list.tsx';
 import { ActivityList } from '~/features/users/activity-list.tsx';
 import { ProfileAside, ProfileHeader } from '~/features/users/profile-header.tsx';
-import {
-  isProfileTab,
-  PROFILE_TAB_ALIASES,
-  PROFILE_TABS,
-  type ProfileTab,
-  profileTabPath,
-} from '~/features/users/types.ts';
+import { loadProfilePage } from '~/features/users/profile.server.ts';
+import { PROFILE_TABS, type ProfileTab, profileTabPath } from '~/features/users/types.ts';
 import { UserRow } from '~/features/users/user-row.tsx';
-import { withRows } from '~/lib/entry-rows.ts';
-import { readPointer } from '~/lib/list-params.ts';
 import { pageMeta } from '~/lib/meta.ts';
-import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
-import { listFollows } from '@server/modules/follows/follows.service.ts';
-import { listLikedEntries } from '@server/modules/likes/likes.service.ts';
-import {
-  getUserProfile,
-  listBoughtBooks,
-  listUserBooks,
-  listUserCollections,
-  listUserEntries,
-  listUserLog,
-  listUserTags,
-} from '@server/modules/profiles/profiles.service.ts';
 import type { Route } from './+types/user';
 
 /** /user/{id}/{type?}: the profile with its tabs (SPEC §2.3). Unknown people get the not-found view. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = requireIdParam(params.id);
-  const type: string = params.type ?? 'activities';
-  const url = new URL(request.url);
-  const alias = Object.hasOwn(PROFILE_TAB_ALIASES, type) ? PROFILE_TAB_ALIASES[type] : undefined;
-  if (alias) {
-    const query = new URLSearchParams(url.search);
-    for (const [key, value] of new URLSearchParams(alias.query ?? '')) query.set(key, value);
-    throw redirect(profileTabPath(id, alias.type, query.toString()), 301);
-  }
-  if (!isProfileTab(type)) throw data({ message: '找不到页面' }, { status: 404 });
-  const before = readPointer(url, 'before');
-  const { db, viewer } = context;
-  const profile = await fromService(getUserProfile(db, viewer, id));
-  const tab = await fromService(loadTab());
-  return { profile, type: type as ProfileTab, tab };
-
-  async function loadTab() {
-    switch (type as ProfileTab) {
-      case 'activities':
-        return { kind: 'activity' as const, ...(await listUserLog(db, viewer, { uid: id, before })) };
-      case 'posts':
-      case 'shares':
-        return {
-          kind: 'entries' as const,
-          ...withRows(
-            await listUserEntries(db, viewer, { uid: id, before, kind: type === 'posts' ? 'article' : 'share' }),
-          ),
-        };
-      case 'likes':
-        return { kind: 'entries' as const, ...withRows(await listLikedEntries(db, { userId: id, before, viewer })) };
-      case 'collections': {
-        const sub = url.searchParams.get('sub') === 'followed' ? ('followed' as const) : ('created' as const);
-        return {
-          kind: 'collections' as const,
-          sub,
-          ...(await listUserCollections(db, { uid: id, before, kind: sub })),
-        };
-      }
-      case 'tags':
-        return { kind: 'tags' as const, ...(await listUserTags(db, { uid: id, before })) };
-      case 'following':
-      case 'followers':
-        return {
-          kind: 'users' as const,
-          ...(await listFollows(db, viewer, {
-            uid: id,
-            before,
-            direction: type === 'followers' ? 'followers' : 'followees',
-          })),
-        };
-      case 'books': {
-        if (url.searchParams.get('type') === 'bought') {
-          const bought = await listBoughtBooks(db, viewer, id);
-          return {
-            kind: 'books' as const,
-            bought: true,
-            books: bought.books.map((b) => ({ id: b.id, title: b.title, at: b.boughtAt })),
-          };
-        }
-        const written = await listUserBooks(db, id);
-        return {
-          kind: 'books' as const,
-          bought: false,
-          books: written.books.map((b) => ({ id: b.id, title: b.title, at: b.createdAt })),
-        };
-      }
-    }
-  }
+  return loadProfilePage(context, params, new URL(request.url));
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
