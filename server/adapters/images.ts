@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { BmpTooLargeError, decodeBmp } from './bmp.ts';
 
 export type ImageFormat = 'jpg' | 'png' | 'gif' | 'webp' | 'bmp';
 
@@ -59,4 +60,23 @@ export async function toWebp(
 export async function dominantColor(input: Uint8Array): Promise<string> {
   const { dominant } = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).stats();
   return `#${[dominant.r, dominant.g, dominant.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * A BMP as lossless PNG bytes, which the rest of the pipeline (sharp) reads: sharp has no BMP
+ * reader. Null when the file cannot be decoded; 'too-large' when its canvas exceeds
+ * IMAGE_MAX_PIXELS (read from the header, before decoding).
+ */
+export async function bmpToPng(input: Uint8Array): Promise<Uint8Array | null | 'too-large'> {
+  try {
+    const raw = decodeBmp(input, IMAGE_MAX_PIXELS);
+    if (!raw) return null;
+    const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    return new Uint8Array(png);
+  } catch (error) {
+    if (error instanceof BmpTooLargeError) return 'too-large';
+    return null;
+  }
 }

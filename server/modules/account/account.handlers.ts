@@ -69,7 +69,7 @@ export const mailApi = createApi()
     const { db, viewer } = c.get('ctx');
     const { type } = c.req.valid('query');
     const statuses = await service.getMailStatus(db, viewer);
-    return ok(c, { type, status: statuses[type] });
+    return ok(c, { type, status: statuses[type], check: statuses[type] });
   })
   .openapi(routes.subscribeMail, async (c) => {
     const { db, viewer } = c.get('ctx');

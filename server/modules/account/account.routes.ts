@@ -103,20 +103,27 @@ export const endOtherSessions = createRoute({
   responses: { ...okResponse(z.object({ ended: z.number() })), ...errorResponses(401) },
 });
 
+/** SPEC §3 mail status: each kind with a status and the check flag subscribe.php sets (the same choice). */
+const mailStatusSchema = z.object({
+  type: z.string(),
+  status: z.boolean().openapi({ description: 'The person gets this kind of mail' }),
+  check: z.boolean().openapi({ description: 'The toggle as subscribe.php’s check sets it' }),
+});
+
 export const getMailStatus = createRoute({
   method: 'get',
   path: '/getStatus.php',
   tags: ['mail'],
   summary: 'Whether the viewer gets one kind of mail (follow, article, week)',
   request: { query: mailTypeQuerySchema },
-  responses: { ...okResponse(z.object({ type: z.string(), status: z.boolean() })), ...errorResponses(400, 401) },
+  responses: { ...okResponse(mailStatusSchema), ...errorResponses(400, 401) },
 });
 export const subscribeMail = createGetWriteRoute({
   path: '/subscribe.php',
   tags: ['mail'],
   summary: 'Turn one kind of mail on (check 1) or off (check 0)',
   request: { query: subscribeQuerySchema },
-  responses: { ...okResponse(z.object({ type: z.string(), status: z.boolean() })), ...errorResponses(400, 401, 403) },
+  responses: { ...okResponse(mailStatusSchema), ...errorResponses(400, 401, 403) },
 });
 
 export const availableCode = createRoute({

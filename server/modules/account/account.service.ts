@@ -351,7 +351,7 @@ export async function subscribeMail(db: Db, viewer: Viewer | null, input: { type
     if (input.type === 'week') await queries.updateUser(tx, me.id, { weeklyEmail: input.check });
     if (input.type === 'follow') await queries.updateUser(tx, me.id, { allowNotification: input.check });
   });
-  return { type: input.type, status: input.check };
+  return { type: input.type, status: input.check, check: input.check };
 }
 
 // ——— invitations ———

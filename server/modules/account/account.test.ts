@@ -378,7 +378,12 @@ describe('mail toggles: /api/mail/getStatus.php and /subscribe.php', () => {
       expect(body.d.status, type).toBe(true);
     }
     const off = await get<{ status: boolean }>('/api/mail/subscribe.php?type=week&check=0', cookie);
-    expect(off.body.d).toEqual({ type: 'week', status: false });
+    expect(off.body.d).toEqual({ type: 'week', status: false, check: false });
+    expect((await get('/api/mail/getStatus.php?type=week', cookie)).body.d).toEqual({
+      type: 'week',
+      status: false,
+      check: false,
+    });
     expect((await get<{ status: boolean }>('/api/mail/getStatus.php?type=week', cookie)).body.d.status).toBe(false);
     expect((await get<{ status: boolean }>('/api/mail/getStatus.php?type=article', cookie)).body.d.status).toBe(true);
     expect((await row(user.id)).weeklyEmail).toBe(false);

@@ -106,7 +106,7 @@ export const timelineApi = createApi()
   .openapi(routes.related, async (c) => {
     const { entryId, limit } = c.req.valid('query');
     const { db, viewer } = c.get('ctx');
-    return ok(c, { entrylist: await listRelatedEntriesOf(db, { entryId, limit, viewer }) });
+    return ok(c, await listRelatedEntriesOf(db, { entryId, limit, viewer }));
   })
   .openapi(routes.byTag, async (c) => {
     const query = c.req.valid('query');

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias, union, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db, Tx } from '@db/client.ts';
@@ -13,6 +13,7 @@ import {
   tags,
   type EntryType,
 } from '@db/schema/content.ts';
+import { collectionEntries, collections } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
 import { type Cursor, type CursorValue, keysetBefore } from '../../http/cursor.ts';
 import { entryNotMutedBy } from '../mutes/mutes.service.ts';
@@ -300,10 +301,58 @@ export async function selectEntryDecorations(db: Db, entryIds: string[], viewerI
       liked: viewerId
         ? sql<boolean>`exists (select 1 from ${entryLikes} where ${entryLikes.userId} = ${viewerId} and ${entryLikes.entryId} = ${entries.id})`
         : sql<boolean>`false`,
+      collected: viewerId
+        ? sql<boolean>`exists (select 1 from ${collectionEntries} join ${collections} on ${collections.id} = ${collectionEntries.collectionId}
+            where ${collectionEntries.entryId} = ${entries.id} and ${collections.userId} = ${viewerId})`
+        : sql<boolean>`false`,
     })
     .from(entries)
     .leftJoin(users, eq(users.id, entries.userId))
     .where(inArray(entries.id, entryIds));
+}
+
+/** Which of these entries the user keeps in one of their own collections (collection_entries_entry_idx). */
+export async function selectCollectedEntryIds(db: Db, userId: string, entryIds: string[]): Promise<string[]> {
+  if (entryIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: collectionEntries.entryId })
+    .from(collectionEntries)
+    .innerJoin(collections, eq(collections.id, collectionEntries.collectionId))
+    .where(and(eq(collections.userId, userId), inArray(collectionEntries.entryId, entryIds)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * SPEC §7.3 get_related_entry's related collection(s): the most followed collections that hold
+ * the entry (collection_entries_entry_idx), else the author's own (collections_user_created_idx).
+ */
+export async function selectRelatedCollections(db: Db, q: { entryId: string; authorId: string | null; limit: number }) {
+  const columns = {
+    id: collections.id,
+    title: collections.title,
+    description: collections.description,
+    imageUrl: collections.imageUrl,
+    maskColor: collections.maskColor,
+    followerCount: collections.followerCount,
+    entryCount: collections.entryCount,
+    userId: collections.userId,
+  };
+  const holding = await db
+    .select(columns)
+    .from(collectionEntries)
+    .innerJoin(collections, eq(collections.id, collectionEntries.collectionId))
+    .where(eq(collectionEntries.entryId, q.entryId))
+    .orderBy(desc(collections.followerCount), desc(collections.id))
+    .limit(q.limit);
+  if (holding.length >= q.limit || !q.authorId) return holding;
+  const seen = holding.map((row) => row.id);
+  const own = await db
+    .select(columns)
+    .from(collections)
+    .where(and(eq(collections.userId, q.authorId), seen.length ? notInArray(collections.id, seen) : undefined))
+    .orderBy(desc(collections.followerCount), desc(collections.id))
+    .limit(q.limit - holding.length);
+  return [...holding, ...own];
 }
 
 /** The entries of a category and/or type (or all), or only the commented ones, from the counters. */

@@ -7,6 +7,7 @@ import {
   entryListQuerySchema,
   entryListSchema,
   entrySchema,
+  relatedCollectionSchema,
   getEntryQuerySchema,
   periodQuerySchema,
 } from './entries.schemas.ts';
@@ -86,7 +87,8 @@ export const related = createRoute({
   method: 'get',
   path: '/get_related_entry',
   tags: timeline,
-  summary: 'Entries related to one: the newest of its category (4 or 5)',
+  summary:
+    'Entries related to one: the newest of its category (4 or 5), and one related collection (the most followed holding it, else the author’s own)',
   request: {
     query: z.object({
       entryId: idSchema,
@@ -94,7 +96,10 @@ export const related = createRoute({
       src: z.string().optional(),
     }),
   },
-  responses: { ...okResponse(z.object({ entrylist: z.array(entrySchema) })), ...errorResponses(400, 404) },
+  responses: {
+    ...okResponse(z.object({ entrylist: z.array(entrySchema), collections: z.array(relatedCollectionSchema) })),
+    ...errorResponses(400, 404),
+  },
 });
 
 export const byTag = createRoute({

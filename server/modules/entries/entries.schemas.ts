@@ -18,6 +18,8 @@ export const entrySchema = z
     isOriginal: z.boolean(),
     hot: z.boolean(),
     liked: z.boolean(),
+    /** The viewer keeps it in one of their own collections. */
+    collected: z.boolean(),
     likeCount: z.number(),
     commentCount: z.number(),
     viewCount: z.number(),
@@ -55,3 +57,17 @@ export const periodQuerySchema = entryListQuerySchema.extend({ period: z.enum(['
 export const getEntryQuerySchema = z.object({ entryId: idSchema, src: z.string().optional() });
 
 export type EntryListQuery = z.infer<typeof entryListQuerySchema>;
+
+/** The related collection get_related_entry answers beside the entries. */
+export const relatedCollectionSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    maskColor: z.string(),
+    followerCount: z.number(),
+    entryCount: z.number(),
+    user: userBriefSchema,
+  })
+  .openapi('RelatedCollection');

@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { getCategoryIndex, getTagById, getTagByTitle, type CategoryRef } from '../tags/tags.service.ts';
-import { lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
+import { getUserBriefs, lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
 import { saveVoteOptions } from '../votes/votes.service.ts';
 import * as queries from './entries.queries.ts';
 import { changeBusOf, publishChange } from '../../adapters/changes.ts';
@@ -59,6 +59,7 @@ async function hydrate(db: Db, rows: queries.EntryListRow[], viewer: Viewer | nu
       category: categories.byKey.get(categoryId) ?? { id: categoryId, name: '', title: '' },
       tags: decoration?.tags ?? [],
       liked: decoration?.liked ?? false,
+      collected: decoration?.collected ?? false,
       latestCommentAt: row.latestCommentAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -137,16 +138,20 @@ export async function listEntries(db: Db, options: ListEntriesOptions): Promise<
   const key = `entries|${options.category ?? ''}|${options.tag ?? ''}|${options.type ?? ''}|${options.sort}|${options.before ?? ''}|${options.limit}`;
   const shared = await bus.remember(key, () => computeEntryPage(db, { ...options, viewer: null }));
   if (!viewer || shared.entrylist.length === 0) return shared;
-  const liked = new Set(
-    await queries.selectLikedEntryIds(
-      db,
-      viewer.id,
-      shared.entrylist.map((entry) => entry.id),
-    ),
-  );
+  const ids = shared.entrylist.map((entry) => entry.id);
+  const [liked, collected] = (
+    await Promise.all([
+      queries.selectLikedEntryIds(db, viewer.id, ids),
+      queries.selectCollectedEntryIds(db, viewer.id, ids),
+    ])
+  ).map((list) => new Set(list));
   return {
     ...shared,
-    entrylist: shared.entrylist.map((entry) => (liked.has(entry.id) ? { ...entry, liked: true } : entry)),
+    entrylist: shared.entrylist.map((entry) =>
+      liked.has(entry.id) || collected.has(entry.id)
+        ? { ...entry, liked: liked.has(entry.id), collected: collected.has(entry.id) }
+        : entry,
+    ),
   };
 }
 
@@ -322,17 +327,37 @@ export async function listRecommendedEntries(
   return { entrylist: await hydrate(db, rows, options.viewer), pointer: pageOf(rows, 'popular', options.limit) };
 }
 
-/** SPEC §7.3 get_related_entry for an entry id: newest entries of its category (4 or 5). */
+/** SPEC §7.3: get_related_entry answers one related collection beside the entries. */
+export const RELATED_COLLECTION_COUNT = 1;
+
+/**
+ * SPEC §7.3 get_related_entry for an entry id: newest entries of its category (4 or 5) and one
+ * related collection (the most followed one holding the entry, else the author's own).
+ */
 export async function listRelatedEntriesOf(db: Db, options: { entryId: string; limit: number; viewer: Viewer | null }) {
   const row = await queries.selectEntryById(db, options.entryId);
   if (!row) throw notFound('此文章不存在');
-  return listRelatedEntries(db, {
-    entryId: row.id,
-    categoryId: row.categoryId,
-    limit: options.limit,
-    viewer: options.viewer,
-  });
+  const [entrylist, collections] = await Promise.all([
+    listRelatedEntries(db, {
+      entryId: row.id,
+      categoryId: row.categoryId,
+      limit: options.limit,
+      viewer: options.viewer,
+    }),
+    listRelatedCollections(db, { entryId: row.id, authorId: row.userId }),
+  ]);
+  return { entrylist, collections };
 }
+
+/** The related collection(s) of an entry, with their authors (placeholder when gone). */
+export async function listRelatedCollections(db: Db, options: { entryId: string; authorId: string | null }) {
+  const rows = await queries.selectRelatedCollections(db, { ...options, limit: RELATED_COLLECTION_COUNT });
+  const authors = await getUserBriefs(db, [...new Set(rows.map((r) => r.userId))]);
+  const byId = new Map(authors.map((u) => [u.id, u]));
+  return rows.map(({ userId, ...row }) => ({ ...row, user: byId.get(userId) ?? PLACEHOLDER_USER }));
+}
+
+export type RelatedCollection = Awaited<ReturnType<typeof listRelatedCollections>>[number];
 
 /**
  * SPEC §7.3 getDetailData: type entry answers the entry with its content; type entryView the

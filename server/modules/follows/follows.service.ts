@@ -6,6 +6,7 @@ import { canActFor, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { DEFAULT_SUGGEST_CATEGORY, getCategoryIndex } from '../tags/tags.service.ts';
 import { userExists, lockUsers } from '../users/users.service.ts';
+import type { users } from '@db/schema/users.ts';
 import * as queries from './follows.queries.ts';
 
 export type FollowUser = Awaited<ReturnType<typeof queries.selectFollowUsers>>[number] & { isFollow: boolean };
@@ -99,7 +100,7 @@ export async function getFollowInfo(db: Db, uid: string) {
   return row;
 }
 
-/** Columns /get_multi_user may be asked for (cols joined by a pipe); private fields are never given. */
+/** Stored columns /get_multi_user may be asked for (cols joined by a pipe); private fields are never given. */
 export const MULTI_USER_COLUMNS = [
   'username',
   'avatarLarge',
@@ -117,19 +118,60 @@ export const MULTI_USER_COLUMNS = [
   'postedEntriesCount',
   'collectionCount',
   'subscribedTagCount',
+  'wroteBookCount',
+  'collectedEntriesCount',
+  'commentedEntriesCount',
+  'viewedEntriesCount',
+  'totalHotIndex',
   'pinCount',
   'createdAt',
+  'updatedAt',
 ] as const;
 
+/**
+ * The counters SPEC §3 names twice, and the ones made of two columns: alias → how to read it.
+ * Purchases are private: boughtBookCount / purchasedBookletCount only for the person or an admin.
+ */
+const DERIVED_USER_FIELDS = {
+  followersCount: (row) => row.followerCount,
+  followeesCount: (row) => row.followingCount,
+  totalCollectionsCount: (row) => row.collectionCount + row.followedCollectionCount,
+  bookletCount: (row) => row.wroteBookCount,
+} satisfies Record<string, (row: Record<string, number>) => number>;
+const PRIVATE_USER_FIELDS = ['boughtBookCount', 'purchasedBookletCount'] as const;
+/** What the derived fields read, selected whatever cols asks. */
+const DERIVED_FROM = ['followerCount', 'followingCount', 'collectionCount', 'wroteBookCount'] as const;
+
+/**
+ * SPEC §7.2 /get_multi_user: the User fields of SPEC §3 for several people (cols narrows them),
+ * with the derived flags `followed` and `self`.
+ */
 export async function getMultiUser(db: Db, viewer: Viewer | null, ids: string[], cols: string[] | null) {
-  const wanted = cols ? MULTI_USER_COLUMNS.filter((c) => cols.includes(c)) : MULTI_USER_COLUMNS;
-  const rows = await queries.selectUserColumns(db, ids, wanted);
+  const asked = (name: string) => !cols || cols.includes(name);
+  const wanted = MULTI_USER_COLUMNS.filter(asked);
+  const selected = [
+    ...new Set([...wanted, ...DERIVED_FROM, 'followedCollectionCount', 'boughtBookCount'] as const),
+  ] as (keyof typeof users.$inferSelect)[];
+  const rows = await queries.selectUserColumns(db, ids, selected);
   const followed = viewer ? await queries.selectFollowedAmong(db, viewer.id, ids) : new Set<string>();
   return Object.fromEntries(
     rows.map((row) => {
       const value = row as unknown as Record<string, unknown>;
-      const createdAt = value.createdAt instanceof Date ? { createdAt: value.createdAt.toISOString() } : {};
-      return [value.id as string, { ...value, ...createdAt, followed: followed.has(value.id as string) }];
+      const id = value.id as string;
+      const out: Record<string, unknown> = { id };
+      for (const name of wanted) {
+        const v = value[name];
+        out[name] = v instanceof Date ? v.toISOString() : v;
+      }
+      for (const [name, read] of Object.entries(DERIVED_USER_FIELDS)) {
+        if (asked(name)) out[name] = read(value as Record<string, number>);
+      }
+      if (canActFor(viewer, id)) {
+        for (const name of PRIVATE_USER_FIELDS) if (asked(name)) out[name] = value.boughtBookCount;
+      }
+      out.followed = followed.has(id);
+      out.self = viewer?.id === id;
+      return [id, out];
     }),
   );
 }

@@ -207,6 +207,51 @@ describe('people', () => {
     expect((await requestJson(app, '/api/user/get_multi_user?ids=nope')).status).toBe(400);
   });
 
+  it('answers the User counters of SPEC §3 (both spellings), self, and purchases only to the person', async () => {
+    const person = await createUser(database.db, {
+      followerCount: 3,
+      followingCount: 4,
+      collectionCount: 2,
+      followedCollectionCount: 5,
+      wroteBookCount: 1,
+      boughtBookCount: 6,
+      collectedEntriesCount: 7,
+      commentedEntriesCount: 8,
+      viewedEntriesCount: 9,
+      totalHotIndex: 10,
+    });
+    const cookie = await signIn(app, person);
+    type Users = Record<string, Record<string, unknown>>;
+    const asked = (c: string | null) =>
+      requestJson<Users>(app, `/api/user/get_multi_user?ids=${person.id}`, c ? { headers: { cookie: c } } : {});
+    const mine = (await asked(cookie)).body.d[person.id];
+    expect(mine).toMatchObject({
+      followerCount: 3,
+      followersCount: 3,
+      followingCount: 4,
+      followeesCount: 4,
+      collectionCount: 2,
+      totalCollectionsCount: 7,
+      wroteBookCount: 1,
+      bookletCount: 1,
+      boughtBookCount: 6,
+      purchasedBookletCount: 6,
+      collectedEntriesCount: 7,
+      commentedEntriesCount: 8,
+      viewedEntriesCount: 9,
+      totalHotIndex: 10,
+      self: true,
+      followed: false,
+    });
+    const seen = (await asked(null)).body.d[person.id];
+    expect(seen).toMatchObject({ self: false, followersCount: 3, totalCollectionsCount: 7 });
+    expect(seen).not.toHaveProperty('boughtBookCount');
+    expect(seen).not.toHaveProperty('purchasedBookletCount');
+    const narrowed = (await requestJson<Users>(app, `/api/user/get_multi_user?ids=${person.id}&cols=followeesCount`))
+      .body.d[person.id];
+    expect(narrowed).toEqual({ id: person.id, followeesCount: 4, followed: false, self: false });
+  });
+
   it('suggests up to 4 authors of a category the viewer does not follow', async () => {
     const writers = await Promise.all(Array.from({ length: 6 }, () => createUser(database.db)));
     for (const w of writers) await createEntry(database.db, { userId: w.id, category: 'design' });

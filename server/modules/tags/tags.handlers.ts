@@ -2,6 +2,7 @@ import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
 import * as routes from './tags.routes.ts';
 import {
+  getSubscribeStatus,
   getTagByTitle,
   listCategories,
   listSubscribedTags,
@@ -11,7 +12,10 @@ import {
 } from './tags.service.ts';
 
 export const tagApi = createApi()
-  .openapi(routes.categoriesRoute, async (c) => ok(c, { categoryList: await listCategories(c.get('ctx').db) }))
+  .openapi(routes.categoriesRoute, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, { categoryList: await listCategories(db, viewer) });
+  })
   .openapi(routes.searchTags, async (c) => {
     const { type, query, page, pageSize } = c.req.valid('param');
     const { db, viewer } = c.get('ctx');
@@ -34,6 +38,9 @@ export const tagApi = createApi()
     const { db, viewer } = c.get('ctx');
     return ok(c, await listSubscribedTags(db, { userId: id, page, pageSize, viewer }));
   })
+  .openapi(routes.subscribeCodeStatus, async (c) =>
+    ok(c, await getSubscribeStatus(c.get('ctx').db, c.req.valid('param').id)),
+  )
   .openapi(routes.tagByTitle, async (c) => {
     const { db, viewer } = c.get('ctx');
     return ok(c, await getTagByTitle(db, c.req.valid('param').title, viewer));

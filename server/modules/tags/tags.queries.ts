@@ -15,6 +15,16 @@ export async function selectCategories(db: Db) {
     .orderBy(asc(categories.position));
 }
 
+/** The categories one of whose tags the user subscribes to. */
+export async function selectSubscribedCategoryIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: tags.categoryId })
+    .from(tagSubscriptions)
+    .innerJoin(tags, eq(tags.id, tagSubscriptions.tagId))
+    .where(and(eq(tagSubscriptions.userId, userId), sql`${tags.categoryId} is not null`));
+  return rows.map((row) => row.id).filter((id): id is string => id !== null);
+}
+
 export const tagColumns = {
   id: tags.id,
   title: tags.title,

@@ -12,7 +12,13 @@ export const categoriesRoute = createRoute({
   responses: okResponse(
     z.object({
       categoryList: z.array(
-        z.object({ id: z.string(), name: z.string(), title: z.string(), entriesCount: z.number() }),
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          title: z.string(),
+          entriesCount: z.number(),
+          subscribed: z.boolean().openapi({ description: 'The viewer subscribes to one of its built-in tags' }),
+        }),
       ),
     }),
   ),
@@ -91,6 +97,18 @@ export const userSubscribedTags = createRoute({
     }),
   },
   responses: { ...okResponse(tagListSchema), ...errorResponses(400, 404) },
+});
+
+export const subscribeCodeStatus = createRoute({
+  method: 'get',
+  path: '/user/{id}/subscribeCodeStatus',
+  tags: tag,
+  summary: 'Whether a person has subscribed to any tag yet (status) and to how many',
+  request: { params: z.object({ id: idSchema }), query: src },
+  responses: {
+    ...okResponse(z.object({ status: z.boolean(), subscribedTagCount: z.number() })),
+    ...errorResponses(400, 404),
+  },
 });
 
 export const tagByTitle = createRoute({

@@ -9,11 +9,32 @@ export interface Category {
   name: CategoryName;
   title: string;
   entriesCount: number;
+  /** The viewer subscribes to at least one of the category's built-in tags (false for visitors). */
+  subscribed: boolean;
 }
 
-export async function listCategories(db: Db): Promise<Category[]> {
-  const rows = await queries.selectCategories(db);
-  return rows as Category[];
+/**
+ * SPEC §7.6 /categories: the nine fixed categories in display order. There is no separate
+ * category subscription (no call for one in SPEC §7): a category is `subscribed` when the viewer
+ * follows one of its built-in tags (docs/decisions/018-derived-entity-fields.md).
+ */
+export async function listCategories(db: Db, viewer: Viewer | null = null): Promise<Category[]> {
+  const [rows, subscribed] = await Promise.all([
+    queries.selectCategories(db),
+    viewer ? queries.selectSubscribedCategoryIds(db, viewer.id) : Promise.resolve([]),
+  ]);
+  const mine = new Set(subscribed);
+  return rows.map((row) => ({ ...(row as Omit<Category, 'subscribed'>), subscribed: mine.has(row.id) }));
+}
+
+/**
+ * SPEC §7.6 /user/{id}/subscribeCodeStatus: whether the person has subscribed to any tag (the
+ * subscription step of a new account is done) and how many; unknown people are 404.
+ */
+export async function getSubscribeStatus(db: Db, userId: string) {
+  const count = await queries.selectUserSubscribedTagCount(db, userId);
+  if (count === null) throw notFound('此用户不存在');
+  return { status: count > 0, subscribedTagCount: count };
 }
 
 export interface TagBrief {

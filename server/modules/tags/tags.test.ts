@@ -211,3 +211,36 @@ describe('subscribing changes 我关注的', () => {
     expect(await feed()).not.toContain(entry.id);
   });
 });
+
+describe('Category.subscribed and /user/{id}/subscribeCodeStatus (SPEC §3, §7.6)', () => {
+  it('marks the categories one of whose tags the viewer subscribes to, and reports the subscription status', async () => {
+    const categories = await ensureCategories(database.db);
+    const iosTag = await createTag(database.db, { categoryId: categories.ios.id });
+    const person = await createUser(database.db);
+    const cookie = await signIn(app, person);
+    type Categories = { categoryList: Array<{ name: string; subscribed: boolean }> };
+    const subscribedNames = async (withCookie?: string) => {
+      const { status, body } = await requestJson<Categories>(app, '/api/tag/categories', {
+        headers: withCookie ? { cookie: withCookie } : {},
+      });
+      expect(status).toBe(200);
+      expect(body.d.categoryList).toHaveLength(9);
+      return body.d.categoryList.filter((c) => c.subscribed).map((c) => c.name);
+    };
+    const status = async (id: string) =>
+      requestJson<{ status: boolean; subscribedTagCount: number }>(app, `/api/tag/user/${id}/subscribeCodeStatus`);
+
+    expect(await subscribedNames(cookie)).toEqual([]);
+    expect((await status(person.id)).body.d).toEqual({ status: false, subscribedTagCount: 0 });
+    const put = await requestJson(app, `/api/tag/tag/subscribe/${iosTag.id}`, { method: 'PUT', headers: { cookie } });
+    expect(put.status).toBe(200);
+    expect(await subscribedNames(cookie)).toEqual(['ios']);
+    expect(await subscribedNames()).toEqual([]);
+    expect((await status(person.id)).body.d).toEqual({ status: true, subscribedTagCount: 1 });
+    await requestJson(app, `/api/tag/tag/subscribe/${iosTag.id}`, { method: 'DELETE', headers: { cookie } });
+    expect(await subscribedNames(cookie)).toEqual([]);
+
+    expect((await status(newId())).status).toBe(404);
+    expect((await requestJson(app, '/api/tag/user/nope/subscribeCodeStatus')).status).toBe(400);
+  });
+});

@@ -1,5 +1,12 @@
 import { newId } from '@core/ids.ts';
-import { detectImageFormat, IMAGE_MAX_PIXELS, type ImageFormat, imagePixels, toWebp } from '../../adapters/images.ts';
+import {
+  bmpToPng,
+  detectImageFormat,
+  IMAGE_MAX_PIXELS,
+  type ImageFormat,
+  imagePixels,
+  toWebp,
+} from '../../adapters/images.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { TOO_FREQUENT } from '../verification/verification.service.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -59,10 +66,18 @@ export async function storeImage(
   const rules = purposeRules[input.purpose];
   const format = detectImageFormat(input.bytes);
   if (!format || !rules.formats.includes(format)) throw badRequest(UNSUPPORTED_FORMAT);
-  const pixels = await imagePixels(input.bytes);
+  let source = input.bytes;
+  if (format === 'bmp') {
+    // sharp reads no BMP: decoded here into PNG first (server/adapters/bmp.ts).
+    const png = await bmpToPng(input.bytes);
+    if (png === 'too-large') throw badRequest(IMAGE_TOO_LARGE);
+    if (!png) throw badRequest(UNSUPPORTED_FORMAT);
+    source = png;
+  }
+  const pixels = await imagePixels(source);
   if (pixels === null) throw badRequest(UNSUPPORTED_FORMAT);
   if (pixels > IMAGE_MAX_PIXELS) throw badRequest(IMAGE_TOO_LARGE);
-  const image = await toWebp(input.bytes, { square: rules.square, maxWidth: rules.maxWidth }).catch(() => {
+  const image = await toWebp(source, { square: rules.square, maxWidth: rules.maxWidth }).catch(() => {
     // A file with a valid signature that sharp cannot decode is not an image we accept.
     throw badRequest(UNSUPPORTED_FORMAT);
   });

@@ -26,6 +26,43 @@ const png = (width: number, height: number) =>
     .png()
     .toBuffer();
 
+/** A 24-bit (or 8-bit palette) Windows bitmap, bottom-up, built by hand: what Paint saves. */
+function bmp(width: number, height: number, options: { bpp?: 24 | 8 | 32; rgb?: [number, number, number] } = {}) {
+  const bpp = options.bpp ?? 24;
+  const [r, g, b] = options.rgb ?? [0x1e, 0x80, 0xff];
+  const paletteBytes = bpp === 8 ? 256 * 4 : 0;
+  const rowBytes = Math.ceil((width * bpp) / 32) * 4;
+  const offset = 14 + 40 + paletteBytes;
+  const file = Buffer.alloc(offset + rowBytes * height);
+  file.write('BM', 0, 'ascii');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(offset, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(height, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(bpp, 28);
+  file.writeUInt32LE(0, 30);
+  if (bpp === 8) {
+    file.writeUInt32LE(256, 46);
+    file.writeUInt8(b, 54 + 7 * 4);
+    file.writeUInt8(g, 54 + 7 * 4 + 1);
+    file.writeUInt8(r, 54 + 7 * 4 + 2);
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = offset + y * rowBytes + x * (bpp / 8);
+      if (bpp === 8) file.writeUInt8(7, at);
+      else {
+        file.writeUInt8(b, at);
+        file.writeUInt8(g, at + 1);
+        file.writeUInt8(r, at + 2);
+      }
+    }
+  }
+  return file;
+}
+
 async function upload(bytes: Uint8Array, purpose = 'entry', name = 'a.png', headers: HeadersInit = { cookie }) {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
@@ -67,6 +104,36 @@ describe('POST /api/upload/image', () => {
     const { status, body } = await upload(script, 'entry', 'evil.png');
     expect(status).toBe(400);
     expect(body.m).toBe('不支持此文件格式');
+  });
+
+  it('decodes BMP (24-bit, 8-bit palette, 32-bit) into webp with its colours', async () => {
+    for (const bpp of [24, 8, 32] as const) {
+      const { status, body } = await upload(bmp(30, 20, { bpp }), 'entry', 'a.bmp');
+      expect(status, `${bpp}: ${JSON.stringify(body)}`).toBe(200);
+      expect(body.d.url).toMatch(/\.webp$/);
+      expect(body.d.width).toBe(30);
+      const served = new Uint8Array(await (await app.request(body.d.url)).arrayBuffer());
+      const { data, info } = await sharp(served).raw().toBuffer({ resolveWithObject: true });
+      expect(info.height).toBe(20);
+      const [r, g, b] = [data[0], data[1], data[2]];
+      expect(Math.abs(r - 0x1e) + Math.abs(g - 0x80) + Math.abs(b - 0xff), `${bpp}: ${r},${g},${b}`).toBeLessThan(24);
+    }
+    const avatar = await upload(bmp(300, 200), 'avatar', 'face.bmp');
+    expect(avatar.status).toBe(200);
+    expect(avatar.body.d.width).toBe(256);
+  });
+
+  it('refuses a broken or oversized BMP with the spec’s words', async () => {
+    const truncated = bmp(30, 20).subarray(0, 200);
+    expect((await upload(truncated, 'entry', 'a.bmp')).body.m).toBe('不支持此文件格式');
+    const huge = bmp(1, 1);
+    huge.writeInt32LE(6000, 18);
+    huge.writeInt32LE(6000, 22);
+    const refused = await upload(huge, 'entry', 'a.bmp');
+    expect(refused.status).toBe(400);
+    expect(refused.body.m).toBe(IMAGE_TOO_LARGE);
+    // Collections take jpg and png only (SPEC §5).
+    expect((await upload(bmp(30, 20), 'collection', 'a.bmp')).body.m).toBe('不支持此文件格式');
   });
 
   it('refuses gif backgrounds for collections (jpg and png only)', async () => {
