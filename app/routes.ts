@@ -52,5 +52,6 @@ export default [
   route('pin/:id', 'routes/pin.tsx'),
   route('user/:id/:type?', 'routes/user.tsx'),
   route('getting-started', 'routes/getting-started.tsx'),
+  route('events/:city?', 'routes/events.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -41,6 +41,7 @@ import { followApi, peopleApi, suggestApi } from './modules/follows/follows.hand
 import { muteApi } from './modules/mutes/mutes.handlers.ts';
 import { profileApi } from './modules/profiles/profiles.handlers.ts';
 import { voteApi } from './modules/votes/votes.handlers.ts';
+import { eventApi } from './modules/events/events.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -74,6 +75,7 @@ const services: Array<[service: string, api: Api]> = [
   ['user', profileApi],
   ['user', muteApi],
   ['vote', voteApi],
+  ['event', eventApi],
 ];
 
 /** Every service mounted at /api/<service>, plus the benchmark's bare route. */

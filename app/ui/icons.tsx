@@ -52,6 +52,7 @@ export function SpriteIcon({
 export const ArrowUp = (props: IconProps) => <SpriteIcon name="arrow-up" {...props} />;
 export const Bell = (props: IconProps) => <SpriteIcon name="bell" {...props} />;
 export const BookOpen = (props: IconProps) => <SpriteIcon name="book-open" {...props} />;
+export const CalendarDays = (props: IconProps) => <SpriteIcon name="calendar-days" {...props} />;
 export const Check = (props: IconProps) => <SpriteIcon name="check" {...props} />;
 export const ChevronDown = (props: IconProps) => <SpriteIcon name="chevron-down" {...props} />;
 export const ChevronRight = (props: IconProps) => <SpriteIcon name="chevron-right" {...props} />;
@@ -59,6 +60,7 @@ export const CircleAlert = (props: IconProps) => <SpriteIcon name="circle-alert"
 export const CircleCheck = (props: IconProps) => <SpriteIcon name="circle-check" {...props} />;
 export const CircleX = (props: IconProps) => <SpriteIcon name="circle-x" {...props} />;
 export const CodeXml = (props: IconProps) => <SpriteIcon name="code-xml" {...props} />;
+export const Copy = (props: IconProps) => <SpriteIcon name="copy" {...props} />;
 export const Download = (props: IconProps) => <SpriteIcon name="download" {...props} />;
 export const ExternalLink = (props: IconProps) => <SpriteIcon name="external-link" {...props} />;
 export const Eye = (props: IconProps) => <SpriteIcon name="eye" {...props} />;
@@ -73,6 +75,7 @@ export const Library = (props: IconProps) => <SpriteIcon name="library" {...prop
 export const Link2 = (props: IconProps) => <SpriteIcon name="link-2" {...props} />;
 export const LogOut = (props: IconProps) => <SpriteIcon name="log-out" {...props} />;
 export const Mail = (props: IconProps) => <SpriteIcon name="mail" {...props} />;
+export const MapPin = (props: IconProps) => <SpriteIcon name="map-pin" {...props} />;
 export const MessageCircle = (props: IconProps) => <SpriteIcon name="message-circle" {...props} />;
 export const MessageSquare = (props: IconProps) => <SpriteIcon name="message-square" {...props} />;
 export const Monitor = (props: IconProps) => <SpriteIcon name="monitor" {...props} />;
@@ -82,6 +85,7 @@ export const PenLine = (props: IconProps) => <SpriteIcon name="pen-line" {...pro
 export const Pencil = (props: IconProps) => <SpriteIcon name="pencil" {...props} />;
 export const Plus = (props: IconProps) => <SpriteIcon name="plus" {...props} />;
 export const Puzzle = (props: IconProps) => <SpriteIcon name="puzzle" {...props} />;
+export const QrCode = (props: IconProps) => <SpriteIcon name="qr-code" {...props} />;
 export const Radio = (props: IconProps) => <SpriteIcon name="radio" {...props} />;
 export const RefreshCw = (props: IconProps) => <SpriteIcon name="refresh-cw" {...props} />;
 export const Rss = (props: IconProps) => <SpriteIcon name="rss" {...props} />;
@@ -89,6 +93,7 @@ export const Search = (props: IconProps) => <SpriteIcon name="search" {...props}
 export const Settings = (props: IconProps) => <SpriteIcon name="settings" {...props} />;
 export const Share2 = (props: IconProps) => <SpriteIcon name="share-2" {...props} />;
 export const ShoppingBag = (props: IconProps) => <SpriteIcon name="shopping-bag" {...props} />;
+export const Smartphone = (props: IconProps) => <SpriteIcon name="smartphone" {...props} />;
 export const Star = (props: IconProps) => <SpriteIcon name="star" {...props} />;
 export const Sun = (props: IconProps) => <SpriteIcon name="sun" {...props} />;
 export const Tags = (props: IconProps) => <SpriteIcon name="tags" {...props} />;

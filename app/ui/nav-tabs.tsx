@@ -11,9 +11,9 @@ export interface NavTab {
 const tabClass = (active: boolean) => (active ? 'tab tab-on' : 'tab');
 
 /** The category bar: one row of links, a horizontal scroller on narrow screens (DESIGN.md). */
-export function CategoryNav({ tabs, current }: { tabs: NavTab[]; current: string }) {
+export function CategoryNav({ tabs, current, label = '分类' }: { tabs: NavTab[]; current: string; label?: string }) {
   return (
-    <nav aria-label="分类" className="rounded bg-card">
+    <nav aria-label={label} className="rounded bg-card">
       <ul className="flex h-12 items-stretch overflow-x-auto px-1 [scrollbar-width:none] sm:px-2">
         {tabs.map((tab) => (
           <li key={tab.key} className="flex">

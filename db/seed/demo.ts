@@ -8,7 +8,7 @@ import { analyze, type Database, type Tx } from '../client.ts';
 import * as schema from '../schema/index.ts';
 import { AVATAR_COUNT, avatarPath, coverArt, snippetDataUrl } from './artwork.ts';
 import { type ArticleTemplate, composeArticle, loadArticleTemplates } from './content/articles.ts';
-import { BANNERS, BOOKLETS, EVENTS, LANGUAGE_COLORS, REPO_TAG_TREE, REPOS } from './content/catalog.ts';
+import { BANNERS, BOOKLETS, EVENTS, LANGUAGE_COLORS, PAST_EVENTS, REPO_TAG_TREE, REPOS } from './content/catalog.ts';
 import {
   AUTHOR_REPLY_TEXTS,
   COLLECTIONS,
@@ -790,6 +790,29 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
         url: event.url,
         screenshot: art.url,
         showBanner: event.banner ?? false,
+        startedAt,
+        endedAt: new Date(startedAt.getTime() + event.hours * HOUR),
+        userId: admin.id,
+      };
+    }),
+  );
+  // Past events, from a stream of their own so the rest of the demo stays as it was.
+  const pastRandom = new SeededRandom(7100);
+  await insertRows(
+    tx,
+    schema.events,
+    PAST_EVENTS.map((event, k) => {
+      const day = base - (base % DAY) + event.inDays * DAY;
+      const startedAt = new Date(day + 6 * HOUR);
+      const art = coverArt(3100 + k, { lines: [event.title, `${event.city} · ${event.address}`] });
+      return {
+        id: pastRandom.id(new Date(startedAt.getTime() - 20 * DAY)),
+        title: event.title,
+        city: event.city,
+        address: event.address,
+        url: event.url,
+        screenshot: art.url,
+        showBanner: false,
         startedAt,
         endedAt: new Date(startedAt.getTime() + event.hours * HOUR),
         userId: admin.id,

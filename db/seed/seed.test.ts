@@ -182,6 +182,11 @@ describe('demo seed', () => {
       await count(db, 'events', sql`started_at > now() AND started_at < now() + interval '4 months'`),
     ).toBeGreaterThanOrEqual(15);
     expect(await scalar(db, sql`SELECT count(DISTINCT city) FROM events`)).toBe(6);
+    // 往期活动: events that already ended, spread over the last months.
+    expect(await count(db, 'events', sql`ended_at < now()`)).toBeGreaterThanOrEqual(5);
+    expect(
+      await scalar(db, sql`SELECT count(DISTINCT date_trunc('month', started_at)) FROM events WHERE ended_at < now()`),
+    ).toBeGreaterThanOrEqual(2);
     for (const position of ['hero', 'aside']) {
       expect(
         await count(db, 'banners', sql`position = ${position} AND started_at <= now() AND ended_at > now()`),

@@ -856,6 +856,58 @@ export const EVENTS: EventSeed[] = [
   },
 ];
 
+/** Events that took place already: the 往期活动 of /events. */
+export const PAST_EVENTS: EventSeed[] = [
+  {
+    title: '金砂技术沙龙·微前端落地实践',
+    city: '杭州',
+    address: '杭州市西湖区文三路 金砂创作者空间',
+    url: 'https://jinsha.dev/events/hangzhou-microfrontend',
+    inDays: -9,
+    hours: 3,
+  },
+  {
+    title: 'Kubernetes 运维实战分享会',
+    city: '北京',
+    address: '北京海淀区 中关村创业大街',
+    url: 'https://jinsha.dev/events/beijing-k8s',
+    inDays: -23,
+    hours: 4,
+  },
+  {
+    title: 'TypeScript 类型体操工作坊',
+    city: '上海',
+    address: '上海徐汇区 西岸数字谷',
+    url: 'https://jinsha.dev/events/shanghai-typescript',
+    inDays: -37,
+    hours: 5,
+  },
+  {
+    title: '移动端性能优化专场',
+    city: '深圳',
+    address: '深圳南山区 科技园会议中心',
+    url: 'https://jinsha.dev/events/shenzhen-mobile',
+    inDays: -52,
+    hours: 4,
+  },
+  {
+    title: 'Go 微服务架构交流会',
+    city: '成都',
+    address: '成都高新区 天府软件园',
+    url: 'https://jinsha.dev/events/chengdu-go',
+    inDays: -66,
+    hours: 3,
+  },
+  {
+    title: '小程序开发者沙龙',
+    city: '广州',
+    address: '广州天河区 珠江新城创意园',
+    url: 'https://jinsha.dev/events/guangzhou-miniprogram',
+    inDays: -81,
+    hours: 3,
+  },
+];
+
 export interface BannerSeed {
   position: 'hero' | 'aside' | 'entry';
   url: string;

@@ -1,0 +1,62 @@
+import { header } from './support/auth.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Events (issue 15): 活动 in the header opens /events/all; cities and months narrow the list,
+ * coming events apart from past ones, and an event opens its page through the link-out page.
+ */
+test('open 活动 from the header, switch cities and months, open an event', async ({ page, consoleErrors }) => {
+  await page.goto('/');
+  await header(page).getByRole('link', { name: '活动', exact: true }).click();
+  await expect(page).toHaveURL(/\/events\/all$/);
+  await expect(page).toHaveTitle(/^活动 - /);
+  const list = page.getByRole('region', { name: '活动列表' });
+  const cards = list.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  // Banner events: flagged by the demo, not ended.
+  await expect(page.getByRole('region', { name: '推荐活动' }).getByRole('link').first()).toBeVisible();
+
+  // A city: every event listed is in it.
+  await page.getByRole('navigation', { name: '城市' }).getByRole('link', { name: '上海' }).click();
+  await expect(page).toHaveURL(/\/events\/shanghai$/);
+  await expect(page).toHaveTitle(/^上海活动 - /);
+  await expect(cards.first()).toBeVisible();
+  for (const text of await cards.allInnerTexts()) expect(text).toContain('上海 · ');
+  await expect(list).toContainText('报名中');
+
+  // A month: the chip's count is the number of events listed for it (coming and past together).
+  const months = page.getByRole('navigation', { name: '月份' }).getByRole('link');
+  const lastMonth = months.last();
+  const label = ((await lastMonth.textContent()) ?? '').replace(/\s+/g, ' ');
+  const [, monthName, count] = /^(\d{4}年\d{1,2}月) ?(\d+)$/.exec(label) ?? [];
+  expect(monthName, label).toBeTruthy();
+  await lastMonth.click();
+  await expect(page).toHaveURL(/\/events\/shanghai\?month=\d{4}-\d{2}$/);
+  await expect(lastMonth).toHaveAttribute('aria-current', 'true');
+  await expect(list).toContainText(`上海 · ${monthName} 共 ${count} 场`);
+  await expect(cards).toHaveCount(Number(count));
+
+  // Past events, apart from coming ones.
+  await page.goto('/events/shanghai');
+  await list.getByRole('link', { name: '往期活动' }).click();
+  await expect(page).toHaveURL(/\/events\/shanghai\?status=past$/);
+  await expect(cards.first()).toBeVisible();
+  await expect(list).not.toContainText('报名中');
+  await expect(list).toContainText('已结束');
+
+  // Another city, then open an event: its link leaves through the link-out page.
+  await page.getByRole('navigation', { name: '城市' }).getByRole('link', { name: '北京' }).click();
+  await expect(page).toHaveURL(/\/events\/beijing\?status=past$/);
+  await list.getByRole('link', { name: '即将开始' }).click();
+  const first = cards.first();
+  const title = ((await first.getByRole('heading').textContent()) ?? '').trim();
+  await first.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/link\?target=/);
+  await expect(page.getByRole('heading', { name: '即将离开金砂' })).toBeVisible();
+
+  // An unknown city is the not-found view.
+  consoleErrors.allowFailedLoad('/events/atlantis', 404);
+  const missing = await page.goto('/events/atlantis');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '找不到页面' })).toBeVisible();
+});
