@@ -53,5 +53,6 @@ export default [
   route('user/:id/:type?', 'routes/user.tsx'),
   route('getting-started', 'routes/getting-started.tsx'),
   route('events/:city?', 'routes/events.tsx'),
+  route('pay/sandbox/:orderId', 'routes/pay-sandbox.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -42,6 +42,7 @@ import { muteApi } from './modules/mutes/mutes.handlers.ts';
 import { profileApi } from './modules/profiles/profiles.handlers.ts';
 import { voteApi } from './modules/votes/votes.handlers.ts';
 import { eventApi } from './modules/events/events.handlers.ts';
+import { discountApi, orderApi } from './modules/payments/payments.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -76,6 +77,8 @@ const services: Array<[service: string, api: Api]> = [
   ['user', muteApi],
   ['vote', voteApi],
   ['event', eventApi],
+  ['order', orderApi],
+  ['discount', discountApi],
 ];
 
 /** Every service mounted at /api/<service>, plus the benchmark's bare route. */

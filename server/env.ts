@@ -65,6 +65,26 @@ export const envSchema = z.object({
   OAUTH_WECHAT_AUTHORIZE_URL: z.string().url().optional(),
   OAUTH_WECHAT_TOKEN_URL: z.string().url().optional(),
   OAUTH_WECHAT_USERINFO_URL: z.string().url().optional(),
+  /**
+   * WeChat Pay v3 Native (all of WXPAY_MCH_ID … WXPAY_PLATFORM_SERIAL set): booklet purchases are paid by WeChat QR.
+   * PEM values may use literal \n for line breaks. Unset: the sandbox provider (docs/decisions/013).
+   */
+  WXPAY_MCH_ID: z.string().optional(),
+  WXPAY_APP_ID: z.string().optional(),
+  WXPAY_SERIAL_NO: z.string().optional(),
+  WXPAY_PRIVATE_KEY: z.string().optional(),
+  WXPAY_API_V3_KEY: z.string().length(32, 'WXPAY_API_V3_KEY must be 32 characters').optional(),
+  WXPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WXPAY_PLATFORM_SERIAL: z.string().optional(),
+  /** Where WeChat Pay sends callbacks; defaults to SITE_URL/api/order/notify/wxpay. */
+  WXPAY_NOTIFY_URL: z.string().url().optional(),
+  WXPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+  /**
+   * The sandbox payment provider (a local confirmation page pays the order) when WeChat Pay is not configured:
+   * always on outside production and in local production builds without SESSION_SECRET; a real deployment
+   * must opt in with PAYMENT_SANDBOX=true (a staging site), otherwise buying answers 支付暂不可用.
+   */
+  PAYMENT_SANDBOX: booleanish,
   /** Sign-in lockout: failed logins allowed per account and per client address in the window (15 min). */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
@@ -134,6 +154,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     LINK_PREVIEW_ALLOW_PRIVATE: env.LINK_PREVIEW_ALLOW_PRIVATE || env.E2E_LINK_PREVIEW_ALLOW_PRIVATE,
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    PAYMENT_SANDBOX: env.PAYMENT_SANDBOX || env.NODE_ENV !== 'production' || !env.SESSION_SECRET,
     SESSION_SECRET: env.SESSION_SECRET ?? 'jinsha-development-secret-not-for-production',
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestampColumn, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -81,10 +82,16 @@ export const paymentOrders = pgTable(
     discountCode: varchar('discount_code', { length: 32 }),
     status: varchar('status', { length: 8 }).$type<'pending' | 'paid' | 'closed'>().notNull().default('pending'),
     providerRef: varchar('provider_ref', { length: 64 }),
+    /** The provider's QR payload for a pending order (WeChat code_url or the sandbox page). */
+    codeUrl: text('code_url'),
     paidAt: timestampColumn('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('payment_orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // One open order per reader and booklet: parallel clicks meet here (docs/decisions/013).
+    uniqueIndex('payment_orders_pending_uq').on(t.userId, t.bookletId).where(sql`status = 'pending'`),
+  ],
 );
 
 export const bookletPurchases = pgTable(
@@ -159,5 +166,8 @@ export const withdrawalApplications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('withdrawals_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('withdrawals_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );

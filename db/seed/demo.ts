@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { CATEGORY_TITLES, type CategoryName } from '@core/constants.ts';
+import { authorShare } from '@core/pricing.ts';
 import { toSearchText } from '../../server/adapters/tokenizer.ts';
 import { makeAbstract, renderMarkdown } from '../../server/markdown/markdown.ts';
 import { analyze, type Database, type Tx } from '../client.ts';
@@ -706,7 +707,7 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
         billRows.push({
           id: id(at),
           userId: demo.id,
-          amount: Math.round(seed.price * 0.7),
+          amount: authorShare(seed.price),
           kind: 'booklet_income',
           description: `小册《${seed.title}》售出分成`,
           createTime: at,
@@ -719,6 +720,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   await insertRows(tx, schema.bookletSections, sectionRows, 50);
   await insertRows(tx, schema.paymentOrders, orderRows);
   await insertRows(tx, schema.bookletPurchases, purchaseRows);
+  // Discount codes to try at checkout (README, demo accounts): 30 % off any booklet, and one free booklet.
+  await insertRows(tx, schema.discountCodes, [
+    { code: 'JINSHA30', percentOff: 30, maxUses: 10_000, createdAt: new Date(base - 30 * DAY) },
+    { code: 'READFREE', percentOff: 100, maxUses: 100, createdAt: new Date(base - 30 * DAY) },
+  ]);
   for (const section of random.sample(sectionTargets, 12)) {
     thread(
       { type: 'section', id: section.id, authorId: section.authorId, createdAt: section.createdAt },

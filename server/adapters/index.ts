@@ -2,6 +2,7 @@ import type { Db } from '@db/client.ts';
 import type { Env } from '../env.ts';
 import { type AnswerCache, createMemoryCache } from './cache.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail.ts';
+import { createSandboxProvider, createWechatPayProvider, type PaymentProvider, pemFromEnv } from './payment.ts';
 import { createRateLimits, type RateLimits } from './rate-limit.ts';
 import { createAliyunSms, createOutboxSms, type SmsSender } from './sms.ts';
 import { createLocalStorage, createS3Storage, type Storage } from './storage.ts';
@@ -12,6 +13,8 @@ export interface Adapters {
   sms: SmsSender;
   storage: Storage;
   limits: RateLimits;
+  /** Booklet payments: WeChat Pay v3 Native, the sandbox, or none (a deployment without either). */
+  payments: PaymentProvider | null;
   /** Recent answers of reads that are the same for everyone (this process only). */
   answers: AnswerCache;
   close(): Promise<void>;
@@ -48,15 +51,44 @@ export function createAdapters(env: Env, db: Db, overrides: Partial<Omit<Adapter
           publicUrl: env.S3_PUBLIC_URL,
         })
       : createLocalStorage(env.UPLOADS_DIR));
+  const payments = overrides.payments !== undefined ? overrides.payments : createPaymentProvider(env);
   const limits = overrides.limits ?? createRateLimits(env.REDIS_URL);
   return {
     mailer,
     sms,
     storage,
     limits,
+    payments,
     answers: overrides.answers ?? createMemoryCache(),
     async close() {
       await Promise.all([mailer.close(), limits.close()]);
     },
   };
+}
+
+/** WeChat Pay when all its settings are present, else the sandbox where allowed (server/env.ts). */
+export function createPaymentProvider(env: Env): PaymentProvider | null {
+  if (
+    env.WXPAY_MCH_ID &&
+    env.WXPAY_APP_ID &&
+    env.WXPAY_SERIAL_NO &&
+    env.WXPAY_PRIVATE_KEY &&
+    env.WXPAY_API_V3_KEY &&
+    env.WXPAY_PLATFORM_PUBLIC_KEY &&
+    env.WXPAY_PLATFORM_SERIAL
+  ) {
+    return createWechatPayProvider({
+      mchId: env.WXPAY_MCH_ID,
+      appId: env.WXPAY_APP_ID,
+      serialNo: env.WXPAY_SERIAL_NO,
+      privateKey: pemFromEnv(env.WXPAY_PRIVATE_KEY),
+      apiV3Key: env.WXPAY_API_V3_KEY,
+      platformPublicKey: pemFromEnv(env.WXPAY_PLATFORM_PUBLIC_KEY),
+      platformSerial: env.WXPAY_PLATFORM_SERIAL,
+      notifyUrl: env.WXPAY_NOTIFY_URL ?? `${env.SITE_URL.replace(/\/$/, '')}/api/order/notify/wxpay`,
+      apiBase: env.WXPAY_API_BASE,
+    });
+  }
+  if (env.PAYMENT_SANDBOX) return createSandboxProvider({ secret: env.SESSION_SECRET, siteUrl: env.SITE_URL });
+  return null;
 }

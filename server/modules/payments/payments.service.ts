@@ -1,0 +1,368 @@
+import QRCode from 'qrcode';
+import { newId } from '@core/ids.ts';
+import { authorShare, discountedPrice, PAYMENT_MESSAGES } from '@core/pricing.ts';
+import type { Db, Tx } from '@db/client.ts';
+import type { Logger } from 'pino';
+import {
+  type HeaderLookup,
+  type PaymentNotice,
+  type PaymentProvider,
+  PaymentProviderError,
+  PaymentSignatureError,
+  type SandboxProvider,
+} from '../../adapters/payment.ts';
+import { publishChange } from '../../adapters/changes.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import * as queries from './payments.queries.ts';
+
+/** What a payment use case needs beside the viewer. */
+export interface PaymentDeps {
+  db: Db;
+  payments: PaymentProvider | null;
+  logger?: Pick<Logger, 'warn' | 'error'>;
+}
+
+export type OrderStatus = 'none' | 'pending' | 'paid' | 'closed';
+
+export interface OrderView {
+  orderId: string | null;
+  bookletId: string;
+  status: OrderStatus;
+  /** The reader owns the booklet (bought, or got it free). */
+  bought: boolean;
+  /** The list price and what this order charges, in fen. */
+  price: number;
+  amount: number;
+  discountCode: string | null;
+  provider: 'wxpay' | 'sandbox' | 'free' | null;
+  /** What the QR encodes, and the QR itself as an SVG data URL (pending orders only). */
+  codeUrl: string | null;
+  qrcode: string | null;
+}
+
+export interface DiscountQuote {
+  code: string;
+  percentOff: number;
+  price: number;
+  amount: number;
+}
+
+class AlreadyOwned extends Error {}
+
+async function requireBooklet(db: Db | Tx, bookletId: string) {
+  const booklet = await queries.selectBookletForSale(db, bookletId);
+  if (!booklet || booklet.isDraft) throw notFound(PAYMENT_MESSAGES.bookletNotFound);
+  return booklet;
+}
+
+/** Checks a discount code against a booklet; throws the spec-worded refusal. */
+async function quote(
+  db: Db | Tx,
+  booklet: { id: string; price: number },
+  code: string | undefined,
+): Promise<DiscountQuote | null> {
+  const trimmed = code?.trim();
+  if (!trimmed) return null;
+  const row = await queries.selectDiscountCode(db, trimmed);
+  if (!row) throw badRequest(PAYMENT_MESSAGES.codeNotFound);
+  if (row.bookletId && row.bookletId !== booklet.id) throw badRequest(PAYMENT_MESSAGES.codeOtherBooklet);
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw badRequest(PAYMENT_MESSAGES.codeExpired);
+  if (row.usedCount >= row.maxUses) throw badRequest(PAYMENT_MESSAGES.codeUsedUp);
+  return {
+    code: row.code,
+    percentOff: row.percentOff,
+    price: booklet.price,
+    amount: discountedPrice(booklet.price, row.percentOff),
+  };
+}
+
+/** /check with metaId and code (the discount service): what the booklet costs with the code. */
+export async function checkDiscount(db: Db, viewer: Viewer | null, input: { metaId: string; code: string }) {
+  requireViewer(viewer);
+  const booklet = await requireBooklet(db, input.metaId);
+  const result = await quote(db, booklet, input.code);
+  if (!result) throw badRequest(PAYMENT_MESSAGES.codeRequired);
+  return result;
+}
+
+async function qrcodeOf(codeUrl: string): Promise<string> {
+  const svg = await QRCode.toString(codeUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+function ownedView(booklet: { id: string; price: number }, purchase: { orderId: string | null; pricePaid: number }) {
+  return {
+    orderId: purchase.orderId,
+    bookletId: booklet.id,
+    status: 'paid',
+    bought: true,
+    price: booklet.price,
+    amount: purchase.pricePaid,
+    discountCode: null,
+    provider: null,
+    codeUrl: null,
+    qrcode: null,
+  } satisfies OrderView;
+}
+
+/**
+ * /buy (id, code, type wxpay): opens — or reuses — the reader's one pending order for the
+ * booklet and answers its QR. Parallel clicks make one order; a different code replaces the
+ * open order (closed here and at the provider). Owning the booklet already answers bought.
+ */
+export async function buyBooklet(
+  deps: PaymentDeps,
+  viewer: Viewer | null,
+  input: { id: string; code?: string; type: 'wxpay' },
+): Promise<OrderView> {
+  const buyer = requireViewer(viewer);
+  const { db, payments } = deps;
+  const booklet = await requireBooklet(db, input.id);
+  if (booklet.userId === buyer.id) throw badRequest(PAYMENT_MESSAGES.ownBooklet);
+  const owned = await queries.selectPurchase(db, buyer.id, booklet.id);
+  if (owned) return ownedView(booklet, owned);
+  if (booklet.price === 0) throw badRequest(PAYMENT_MESSAGES.freeBooklet);
+  const discount = await quote(db, booklet, input.code);
+  const amount = discount ? discount.amount : booklet.price;
+  if (amount === 0) throw badRequest(PAYMENT_MESSAGES.payFree);
+  if (!payments) throw badRequest(PAYMENT_MESSAGES.unavailable);
+  const discountCode = discount?.code ?? null;
+
+  const { order, replaced } = await db.transaction(async (tx) => {
+    let replaced: string | null = null;
+    const open = await queries.selectPendingOrder(tx, buyer.id, booklet.id, { lock: true });
+    if (open && (open.amount !== amount || open.discountCode !== discountCode || open.channel !== payments.name)) {
+      await queries.closeOrder(tx, open.id);
+      replaced = open.id;
+    }
+    await queries.insertPendingOrder(tx, {
+      id: newId(),
+      userId: buyer.id,
+      bookletId: booklet.id,
+      amount,
+      channel: payments.name,
+      discountCode,
+    });
+    const order = await queries.selectPendingOrder(tx, buyer.id, booklet.id);
+    if (!order) throw new Error('pending order vanished');
+    return { order, replaced };
+  });
+  if (replaced) {
+    await payments.closeOrder(replaced).catch((error: unknown) => {
+      deps.logger?.warn({ err: error, orderId: replaced }, 'closing a replaced order at the provider failed');
+    });
+  }
+
+  let codeUrl = order.codeUrl;
+  if (!codeUrl) {
+    try {
+      ({ codeUrl } = await payments.createNativeOrder({
+        orderId: order.id,
+        amount: order.amount,
+        description: `金砂小册《${booklet.title}》`,
+      }));
+    } catch (error) {
+      if (error instanceof PaymentProviderError || error instanceof PaymentSignatureError) {
+        deps.logger?.error({ err: error, orderId: order.id }, 'placing the order at the provider failed');
+        throw badRequest(PAYMENT_MESSAGES.providerBusy);
+      }
+      throw error;
+    }
+    await queries.setOrderCodeUrl(db, order.id, codeUrl);
+  }
+  return {
+    orderId: order.id,
+    bookletId: booklet.id,
+    status: 'pending',
+    bought: false,
+    price: booklet.price,
+    amount: order.amount,
+    discountCode: order.discountCode,
+    provider: payments.name,
+    codeUrl,
+    qrcode: await qrcodeOf(codeUrl),
+  };
+}
+
+/** /check (metaId): the state of the reader's latest order for a booklet, polled until paid. */
+export async function checkOrder(db: Db, viewer: Viewer | null, bookletId: string): Promise<OrderView> {
+  const buyer = requireViewer(viewer);
+  const booklet = await requireBooklet(db, bookletId);
+  const owned = await queries.selectPurchase(db, buyer.id, booklet.id);
+  if (owned) return ownedView(booklet, owned);
+  const order = await queries.selectLatestOrder(db, buyer.id, booklet.id);
+  return {
+    orderId: order?.id ?? null,
+    bookletId: booklet.id,
+    status: order ? order.status : 'none',
+    bought: false,
+    price: booklet.price,
+    amount: order?.amount ?? booklet.price,
+    discountCode: order?.discountCode ?? null,
+    provider: (order?.channel as OrderView['provider']) ?? null,
+    codeUrl: order?.status === 'pending' ? order.codeUrl : null,
+    qrcode: null,
+  };
+}
+
+/**
+ * /freeDiscount (id, code): a free order, for a free booklet or a code that takes 100% off.
+ * The code's use, the paid order and the purchase are one transaction; a second click answers bought.
+ */
+export async function freeDiscount(db: Db, viewer: Viewer | null, input: { id: string; code?: string }) {
+  const buyer = requireViewer(viewer);
+  const booklet = await requireBooklet(db, input.id);
+  if (booklet.userId === buyer.id) throw badRequest(PAYMENT_MESSAGES.ownBooklet);
+  const owned = await queries.selectPurchase(db, buyer.id, booklet.id);
+  if (owned) return ownedView(booklet, owned);
+  const discount = await quote(db, booklet, input.code);
+  const amount = discount ? discount.amount : booklet.price;
+  if (amount !== 0) throw badRequest(input.code?.trim() ? PAYMENT_MESSAGES.notFree : PAYMENT_MESSAGES.codeRequired);
+  const orderId = newId();
+  let granted = true;
+  try {
+    await db.transaction(async (tx) => {
+      await queries.insertPaidOrder(tx, {
+        id: orderId,
+        userId: buyer.id,
+        bookletId: booklet.id,
+        amount: 0,
+        channel: 'free',
+        discountCode: discount?.code ?? null,
+        providerRef: `free-${orderId}`,
+      });
+      const fresh = await queries.insertPurchase(tx, {
+        id: newId(),
+        bookletId: booklet.id,
+        userId: buyer.id,
+        orderId,
+        pricePaid: 0,
+      });
+      // A second click got here first: its order and purchase stand, this one rolls back.
+      if (!fresh) throw new AlreadyOwned();
+      if (discount && !(await queries.consumeDiscountCode(tx, discount.code, { enforceLimit: true }))) {
+        throw badRequest(PAYMENT_MESSAGES.codeUsedUp);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyOwned)) throw error;
+    granted = false;
+  }
+  const purchase = await queries.selectPurchase(db, buyer.id, booklet.id);
+  if (granted) await publishChange(db, { kind: 'user', key: buyer.id });
+  return ownedView(booklet, purchase ?? { orderId, pricePaid: 0 });
+}
+
+/**
+ * A payment callback (already read as raw text): verified by the provider, then applied once.
+ * Replays, late callbacks of replaced orders and double deliveries never grant or pay twice.
+ */
+export async function handlePaymentNotification(
+  deps: PaymentDeps,
+  providerName: string,
+  header: HeaderLookup,
+  rawBody: string,
+): Promise<{ orderId: string; applied: boolean }> {
+  const { payments } = deps;
+  if (!payments || payments.name !== providerName) throw notFound();
+  let notice: PaymentNotice;
+  try {
+    notice = payments.parseNotification(header, rawBody);
+  } catch (error) {
+    if (error instanceof PaymentSignatureError) {
+      deps.logger?.warn({ reason: error.message }, 'payment callback refused');
+      throw new AppError(401, PAYMENT_MESSAGES.badSignature);
+    }
+    throw error;
+  }
+  if (!notice.paid) return { orderId: notice.orderId, applied: false };
+  return applyPayment(deps, notice);
+}
+
+async function applyPayment(deps: PaymentDeps, notice: PaymentNotice) {
+  const { db } = deps;
+  const result = await db.transaction(async (tx) => {
+    const order = await queries.selectOrder(tx, notice.orderId, { lock: true });
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (order.status === 'paid') return { applied: false, walletOwner: null as string | null, buyer: order.userId };
+    if (notice.amount !== order.amount) {
+      deps.logger?.error({ orderId: order.id, paid: notice.amount, expected: order.amount }, 'payment amount mismatch');
+      throw badRequest(PAYMENT_MESSAGES.amountMismatch);
+    }
+    if (!(await queries.markOrderPaid(tx, order.id, notice.providerRef))) {
+      return { applied: false, walletOwner: null, buyer: order.userId };
+    }
+    const granted = await queries.insertPurchase(tx, {
+      id: newId(),
+      bookletId: order.bookletId,
+      userId: order.userId,
+      orderId: order.id,
+      pricePaid: order.amount,
+    });
+    if (!granted) {
+      // Paid twice for one booklet (an old QR of a replaced order): kept for a refund, granted once.
+      deps.logger?.warn({ orderId: order.id, userId: order.userId }, 'second payment for an owned booklet');
+      return { applied: true, walletOwner: null, buyer: order.userId };
+    }
+    if (order.discountCode) await queries.consumeDiscountCode(tx, order.discountCode, { enforceLimit: false });
+    const booklet = await queries.selectBookletForSale(tx, order.bookletId);
+    const share = authorShare(order.amount);
+    let walletOwner: string | null = null;
+    if (booklet && share > 0) {
+      const { walletOpened } = await queries.insertIncome(tx, {
+        id: newId(),
+        userId: booklet.userId,
+        amount: share,
+        description: `小册《${booklet.title}》售出分成`,
+      });
+      if (walletOpened) walletOwner = booklet.userId;
+    }
+    return { applied: true, walletOwner, buyer: order.userId };
+  });
+  // Cached sessions hold hasWallet: the author's menu shows 我的钱包 at once.
+  if (result.walletOwner) await publishChange(db, { kind: 'user', key: result.walletOwner });
+  return { orderId: notice.orderId, applied: result.applied };
+}
+
+function requireSandbox(payments: PaymentProvider | null): SandboxProvider {
+  if (payments?.name !== 'sandbox') throw notFound();
+  return payments as SandboxProvider;
+}
+
+/** The sandbox confirmation page's order: opened from the QR, guarded by the QR's signature. */
+export async function getSandboxOrder(deps: PaymentDeps, input: { orderId: string; sig: string }) {
+  const sandbox = requireSandbox(deps.payments);
+  if (!sandbox.verifyPageSignature(input.orderId, input.sig)) throw forbidden();
+  const order = await queries.selectOrder(deps.db, input.orderId);
+  if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  const booklet = await queries.selectBookletForSale(deps.db, order.bookletId);
+  return {
+    orderId: order.id,
+    bookletId: order.bookletId,
+    bookletTitle: booklet?.title ?? '',
+    amount: order.amount,
+    status: order.status,
+  };
+}
+
+/**
+ * The sandbox "bank": the buyer confirmed on the page, so the sandbox signs a payment callback
+ * and delivers it to the same handler WeChat Pay's callbacks reach (signature checked there).
+ */
+export async function confirmSandboxPayment(deps: PaymentDeps, input: { orderId: string; sig: string }) {
+  const sandbox = requireSandbox(deps.payments);
+  const order = await getSandboxOrder(deps, input);
+  if (order.status === 'closed') throw badRequest(PAYMENT_MESSAGES.orderClosed);
+  if (order.status === 'pending') {
+    const callback = sandbox.signNotification({
+      orderId: order.orderId,
+      providerRef: `sandbox-${newId()}`,
+      amount: order.amount,
+      paid: true,
+    });
+    const headers = new Headers(callback.headers);
+    await handlePaymentNotification(deps, 'sandbox', (name) => headers.get(name), callback.body);
+  }
+  return getSandboxOrder(deps, input);
+}
