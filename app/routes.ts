@@ -54,5 +54,7 @@ export default [
   route('getting-started', 'routes/getting-started.tsx'),
   route('events/:city?', 'routes/events.tsx'),
   route('pay/sandbox/:orderId', 'routes/pay-sandbox.tsx'),
+  route('app', 'routes/app-download.tsx'),
+  route('about/:section?', 'routes/about.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

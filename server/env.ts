@@ -62,6 +62,13 @@ export const envSchema = z.object({
   WECHAT_MP_APP_SECRET: z.string().optional(),
   /** The WeChat API origin (a local stand-in in tests). */
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  /** The mobile app (/app): its URL scheme for open-in-app links, and its store pages (unset: not offered). */
+  APP_SCHEME: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*$/)
+    .default('jinsha'),
+  APP_IOS_URL: z.string().url().optional(),
+  APP_ANDROID_URL: z.string().url().optional(),
   OAUTH_WECHAT_AUTHORIZE_URL: z.string().url().optional(),
   OAUTH_WECHAT_TOKEN_URL: z.string().url().optional(),
   OAUTH_WECHAT_USERINFO_URL: z.string().url().optional(),

@@ -1,4 +1,4 @@
-import { header } from './support/auth.ts';
+import { DEMO_ACCOUNT, avatarMenuButton, header, loginDialog, submitLogin } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -48,6 +48,8 @@ test('open 活动 from the header, switch cities and months, open an event', asy
   await page.getByRole('navigation', { name: '城市' }).getByRole('link', { name: '北京' }).click();
   await expect(page).toHaveURL(/\/events\/beijing\?status=past$/);
   await list.getByRole('link', { name: '即将开始' }).click();
+  await expect(page).toHaveURL(/\/events\/beijing$/);
+  await expect(list).toContainText('报名中');
   const first = cards.first();
   const title = ((await first.getByRole('heading').textContent()) ?? '').trim();
   await first.getByRole('link', { name: title }).click();
@@ -59,4 +61,59 @@ test('open 活动 from the header, switch cities and months, open an event', asy
   const missing = await page.goto('/events/atlantis');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '找不到页面' })).toBeVisible();
+});
+
+test('every item of the About menu and /app open a real page; open-in-app falls back after 3 s', async ({
+  page,
+  consoleErrors,
+}) => {
+  // Chromium reports the unregistered jinsha:// scheme on the console; that is the attempt failing.
+  consoleErrors.allow(/jinsha:\/\/open/);
+  await page.goto('/');
+  await submitLogin(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await expect(loginDialog(page)).toBeHidden();
+
+  const items: Array<[string, RegExp, string]> = [
+    ['下载 App', /\/app$/, '金砂 App'],
+    ['关于金砂', /\/about$/, '关于金砂'],
+    ['加入我们', /\/about\/join$/, '加入我们'],
+    ['翻译计划', /\/about\/translation$/, '翻译计划'],
+    ['合作伙伴', /\/about\/partners$/, '合作伙伴'],
+  ];
+  for (const [label, url, heading] of items) {
+    await avatarMenuButton(page).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: '关于', exact: true }).hover();
+    await expect(page.getByRole('menu')).toHaveCount(2);
+    const item = page.getByRole('menu').last().getByRole('menuitem', { name: label, exact: true });
+    await item.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Signed in, the unread count comes first: (9) 下载 App - 金砂.
+    await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${label} - 金砂$`));
+  }
+
+  // The about pages link one another and the places they describe.
+  await page.goto('/about');
+  await page.getByRole('navigation', { name: '关于' }).getByRole('link', { name: '翻译计划' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '翻译计划' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: '开源库' })).toHaveAttribute('href', '/repos');
+  await page.goto('/about/partners');
+  await expect(page.getByRole('link', { name: 'partner@jinsha.dev' })).toHaveAttribute(
+    'href',
+    'mailto:partner@jinsha.dev',
+  );
+  const missing = await page.goto('/about/nothing');
+  consoleErrors.allowFailedLoad('/about/nothing', 404);
+  expect(missing?.status()).toBe(404);
+
+  // Open in app: no app here, so after 3000 ms the page falls back to its download section.
+  await page.goto('/app?path=/pins');
+  const started = Date.now();
+  await page.getByRole('button', { name: '在 App 中打开' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '没有检测到金砂 App，请先下载安装' })).toBeVisible({
+    timeout: 6000,
+  });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+  await expect(page.getByRole('region', { name: '下载' })).toContainText('移动版网页');
 });

@@ -81,9 +81,9 @@ export function UserMenu({ viewer, siteName }: { viewer: ViewerSummary; siteName
           <MenuSub label="关于" icon={<Info {...iconProps} />}>
             <MenuLink to="/app">下载 App</MenuLink>
             <MenuLink to="/about">关于{siteName}</MenuLink>
-            <MenuLink to="/about#join">加入我们</MenuLink>
-            <MenuLink to="/about#translation">翻译计划</MenuLink>
-            <MenuLink to="/about#partners">合作伙伴</MenuLink>
+            <MenuLink to="/about/join">加入我们</MenuLink>
+            <MenuLink to="/about/translation">翻译计划</MenuLink>
+            <MenuLink to="/about/partners">合作伙伴</MenuLink>
           </MenuSub>
           <MenuItem onSelect={() => setConfirmingLogout(true)}>
             <LogOut {...iconProps} />
