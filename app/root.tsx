@@ -15,6 +15,7 @@ import {
 import { Shell } from './features/shell/shell.tsx';
 import { ThemeScript } from './features/shell/theme-script.tsx';
 import { FollowButton } from './features/users/follow-button.tsx';
+import { PageViews } from './features/tracking/page-views.tsx';
 import { type FeatureSlots, FeatureSlotsProvider } from './lib/feature-slots.tsx';
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
@@ -88,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <AuthModalProvider>
               <FeatureSlotsProvider value={FEATURE_SLOTS}>
                 <Shell>{metaFailed ? <ErrorView /> : children}</Shell>
+                <PageViews />
               </FeatureSlotsProvider>
             </AuthModalProvider>
           </AlertsProvider>

@@ -39,6 +39,8 @@ export const TIMING = {
   requestHealthThreshold: 2,
   httpTimeoutMs: 20_000,
   lazyImagePreloadPx: 300,
+  /** At most one page view (/punch) per 300 ms (SPEC §9). */
+  pageViewThrottleMs: 300,
 } as const;
 
 export const LIMITS = {

@@ -43,6 +43,7 @@ import { profileApi } from './modules/profiles/profiles.handlers.ts';
 import { voteApi } from './modules/votes/votes.handlers.ts';
 import { eventApi } from './modules/events/events.handlers.ts';
 import { discountApi, orderApi } from './modules/payments/payments.handlers.ts';
+import { trackApi } from './modules/tracking/tracking.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -79,6 +80,7 @@ const services: Array<[service: string, api: Api]> = [
   ['event', eventApi],
   ['order', orderApi],
   ['discount', discountApi],
+  ['track', trackApi],
 ];
 
 /** Every service mounted at /api/<service>, plus the benchmark's bare route. */

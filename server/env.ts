@@ -109,6 +109,12 @@ export const envSchema = z.object({
   UPLOAD_MAX_PER_USER_HOUR: z.coerce.number().int().min(1).default(120),
   /** Registrations allowed per client address and hour. */
   REGISTER_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Tracking events (page views, statistics, behaviour) accepted per visitor and minute (docs/tracking.md). */
+  TRACKING_MAX_PER_VISITOR_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Days raw tracking events are kept; older ones are rolled up, then deleted. */
+  TRACKING_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(366).default(30),
+  /** Days the daily tracking rollup is kept. */
+  TRACKING_DAILY_RETENTION_DAYS: z.coerce.number().int().min(30).max(3660).default(400),
   /** The /dev/outbox page in a local production build (always on outside production). */
   DEV_OUTBOX: booleanish,
   /** Browser journeys only: getRandCode also returns the captcha's answer. Never in a real deployment. */

@@ -11,6 +11,7 @@ import { createAdapters } from './adapters/index.ts';
 import { createApp, type PageHandler } from './app.ts';
 import { readEnv } from './env.ts';
 import { createHttpServer } from './http/limits.ts';
+import { scheduleTrackingMaintenance } from './modules/tracking/tracking.service.ts';
 
 /** Boot: env → database → migrations → (demo seed) → Hono app → listen; graceful shutdown. */
 export async function start() {
@@ -66,10 +67,13 @@ export async function start() {
   });
   await new Promise<void>((resolve) => httpServer.listen(env.PORT, env.HOST, resolve));
   logger.info({ url: env.SITE_URL, port: env.PORT, database: database.driver }, `${env.SITE_NAME} is listening`);
+  // Hourly: the daily tracking rollup and its retention (docs/tracking.md).
+  const stopTrackingMaintenance = scheduleTrackingMaintenance(database.db, env, logger);
 
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
+    stopTrackingMaintenance();
     logger.info({ signal }, 'shutting down: draining in-flight requests');
     const forced = setTimeout(() => httpServer.closeAllConnections(), env.SHUTDOWN_TIMEOUT_MS);
     forced.unref();

@@ -36,4 +36,6 @@ export const STORAGE_KEYS = {
   extensionBannerClosed: 'jinsha:extension-banner-closed',
   requestErrorCount: 'jinsha:request-error-count',
   requestHealthClosedAt: 'jinsha:request-health-closed-at',
+  /** The anonymous visitor id (SUID, SPEC §3), also held in the server's cookie. */
+  visitorId: 'jinsha:suid',
 } as const;

@@ -1,5 +1,7 @@
 import {
+  bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -269,18 +271,41 @@ export const systemNotifications = pgTable(
   ],
 );
 
+/**
+ * Raw tracking events (SPEC §7.9): page views, list statistics, behaviour and extension-banner
+ * events, kept compactly (a bigint key, short bounded strings, no query strings) and for
+ * TRACKING_RAW_RETENTION_DAYS only; tracking_daily keeps their daily rollup (docs/tracking.md).
+ */
 export const trackingEvents = pgTable(
   'tracking_events',
   {
-    id: idColumn().primaryKey(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     action: varchar('action', { length: 16 }).notNull(),
     target: varchar('target', { length: 64 }).notNull().default(''),
-    value: varchar('value', { length: 200 }).notNull().default(''),
-    referrer: text('referrer').notNull().default(''),
-    location: text('location').notNull().default(''),
+    /** Behaviour value, or the pipe-joined entry ids of a list statistic (/log, /collector). */
+    value: varchar('value', { length: 520 }).notNull().default(''),
+    referrer: varchar('referrer', { length: 200 }).notNull().default(''),
+    location: varchar('location', { length: 200 }).notNull().default(''),
     userId: idColumn('user_id'),
-    suid: varchar('suid', { length: 40 }),
+    suid: varchar('suid', { length: 24 }),
     createdAt: createdAt(),
   },
   (t) => [index('tracking_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The daily rollup of tracking_events (China Standard Time days): per action and target, the
+ * events and the distinct visitors (a member by id, else the SUID). List statistics count one
+ * impression per entry listed. Recomputed whole for a day, so it is exact and can be re-run.
+ */
+export const trackingDaily = pgTable(
+  'tracking_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    action: varchar('action', { length: 16 }).notNull(),
+    target: varchar('target', { length: 200 }).notNull(),
+    events: integer('events').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.action, t.target] }), index('tracking_daily_target_idx').on(t.target, t.day)],
 );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
 import { users, verificationTokens } from '@db/schema/users.ts';
+import { trackingEvents } from '@db/schema/social.ts';
 import { ensureCategories } from '../../tests/factories/categories.ts';
 import { createEntry } from '../../tests/factories/entries.ts';
 import { createUser } from '../../tests/factories/users.ts';
@@ -121,6 +122,18 @@ const GET_WRITES: GetWrite[] = [
       };
     },
   },
+  ...(['punch', 'log', 'collector'] as const).map(
+    (call): GetWrite => ({
+      name: `GET /api/track/${call}`,
+      async setup() {
+        const query = call === 'punch' ? 'location=/pins' : `entryList=${'a'.repeat(24)}`;
+        return {
+          path: `/api/track/${call}?${query}`,
+          read: async () => (await database.db.select({ id: trackingEvents.id }).from(trackingEvents)).length,
+        };
+      },
+    }),
+  ),
 ];
 
 describe('GET calls that change state answer only our own pages’ scripts', () => {
@@ -167,6 +180,9 @@ describe('GET calls that change state answer only our own pages’ scripts', () 
       '/notification/setUserNotificationNum',
       '/post/entryDel',
       '/post/page/info',
+      '/track/collector',
+      '/track/log',
+      '/track/punch',
       '/view/getEntryView',
     ]);
   });

@@ -54,7 +54,7 @@ function readTokenForm(
 const REQUEST_ID_PREFIX = randomBytes(4).toString('hex');
 let requestCounter = 0;
 
-const SUID_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 86400 } as const;
+export const SUID_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 86400 } as const;
 
 interface ContextDeps {
   db: Db;

@@ -1,5 +1,6 @@
 import { LIMITS } from '@core/constants.ts';
 import { ApiError, apiFetch } from '~/lib/api-client.ts';
+import { track } from '~/lib/track.ts';
 import { uploadImage } from '~/lib/upload-image.ts';
 import type { CollectionInput, CollectionView, CollectionWithIsIn, CollectResult } from './types.ts';
 
@@ -62,6 +63,7 @@ export async function setCollected(csId: string, entryId: string, add: boolean):
     json: { csId, entryId },
   });
   reportCounter('csPost', csId, add ? 1 : -1);
+  track(add ? 'collect' : 'uncollect', { target: entryId, value: csId });
   return result;
 }
 

@@ -4,6 +4,7 @@ import { Flame, MessageSquare, Pencil, Trash2 } from '~/ui/icons.tsx';
 import { type RefObject, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { apiFetch } from '~/lib/api-client.ts';
+import { track } from '~/lib/track.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { editHref } from '~/lib/links.ts';
@@ -29,6 +30,7 @@ interface ActionEntry {
 export function useEntryView(entryId: string) {
   useEffect(() => {
     const controller = new AbortController();
+    track('view', { target: entryId });
     apiFetch(`/api/view/getEntryView?entryId=${entryId}`, { signal: controller.signal }).catch((error: unknown) => {
       if (!controller.signal.aborted) console.warn('entry view not counted', error);
     });

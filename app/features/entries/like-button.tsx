@@ -2,6 +2,7 @@ import { formatCount } from '@core/format.ts';
 import { ThumbsUp } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { apiFetch } from '~/lib/api-client.ts';
+import { track } from '~/lib/track.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 
@@ -44,6 +45,7 @@ export function LikeButton({
         method: state.like ? 'DELETE' : 'PUT',
       });
       setState(next);
+      track(state.like ? 'unlike' : 'like', { target: entryId });
     } catch (error) {
       alerts.pushError(error);
     } finally {

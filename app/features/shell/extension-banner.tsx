@@ -3,6 +3,7 @@ import { Puzzle } from '~/ui/icons.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { STORAGE_KEYS, readStorage, writeStorage } from '~/lib/storage.ts';
+import { trackExtension } from '~/lib/track.ts';
 import { CornerCloseButton } from '~/ui/corner-close-button.tsx';
 
 type BannerVersion = '1' | '2';
@@ -36,7 +37,10 @@ export function ExtensionBanner({ siteName }: { siteName: string }) {
 
   useEffect(() => {
     if (isClosed()) return;
-    setVersion(drawVersion());
+    const drawn = drawVersion();
+    setVersion(drawn);
+    // Shown only where it is visible: wide screens (lg, as the banner's class says).
+    if (window.matchMedia('(min-width: 1024px)').matches) trackExtension('show', drawn);
     const poll = setInterval(() => {
       if (!isClosed()) return;
       setVersion(null);
@@ -47,7 +51,8 @@ export function ExtensionBanner({ siteName }: { siteName: string }) {
 
   if (!version) return null;
 
-  function dismiss() {
+  function dismiss(how: 'click' | 'close') {
+    trackExtension(how, version ?? undefined);
     writeStorage(STORAGE_KEYS.extensionBannerClosed, '1');
     setVersion(null);
   }
@@ -62,11 +67,15 @@ export function ExtensionBanner({ siteName }: { siteName: string }) {
       <div className="min-w-0 flex-1">
         <h2 className="pr-6 font-semibold text-fg">{copy.title}</h2>
         <p className="mt-1 text-[13px] text-fg-2">{copy.text}</p>
-        <Link to="/extension" onClick={dismiss} className="mt-2 inline-block font-medium text-brand hover:underline">
+        <Link
+          to="/extension"
+          onClick={() => dismiss('click')}
+          className="mt-2 inline-block font-medium text-brand hover:underline"
+        >
           免费安装
         </Link>
       </div>
-      <CornerCloseButton label="关闭插件推荐" onClick={dismiss} />
+      <CornerCloseButton label="关闭插件推荐" onClick={() => dismiss('close')} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { isGuestId } from '@core/ids.ts';
 import { useEffect, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
+import { track } from '~/lib/track.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Button, type ButtonSize } from '~/ui/button.tsx';
@@ -53,6 +54,7 @@ export function FollowButton({ userId, followed, username, size = 'sm', classNam
         json: { follower: me.id, followee: userId },
       });
       setState(!isFollowed);
+      track(isFollowed ? 'unfollow' : 'follow', { target: userId });
       onChange?.(!isFollowed, result.followingCount);
     } catch (error) {
       alerts.pushError(error);

@@ -12,7 +12,6 @@ import {
   uploads,
   users,
 } from '@db/schema/index.ts';
-import { newId } from '@core/ids.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
 type Executor = Db | Tx;
@@ -197,7 +196,7 @@ export async function insertTrackingEvent(
   db: Executor,
   row: { action: string; target: string; value: string; userId: string; location: string },
 ) {
-  await db.insert(trackingEvents).values({ id: newId(), ...row });
+  await db.insert(trackingEvents).values(row);
 }
 
 /* ---- Filters and orders for selectCollectionsWhere ---- */
