@@ -27,7 +27,11 @@ const BOTS = [
 ];
 const SUID_A = 'a1'.repeat(12);
 const SUID_B = 'b2'.repeat(12);
-const browser = (suid = SUID_A) => ({ 'user-agent': BROWSER, cookie: `jinsha_suid=${suid}`, ...BROWSER_REQUESTS.ownScript });
+const browser = (suid = SUID_A) => ({
+  'user-agent': BROWSER,
+  cookie: `jinsha_suid=${suid}`,
+  ...BROWSER_REQUESTS.ownScript,
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -86,7 +90,9 @@ describe('tracking endpoints', () => {
 
   it('records list statistics with the entry ids joined by a pipe, and refuses a bad or empty list', async () => {
     const ids = [newId(), newId(), newId()];
-    const log = await requestJson(app, `/api/track/log?entryList=${ids.join('|')}&src=timeline`, { headers: browser() });
+    const log = await requestJson(app, `/api/track/log?entryList=${ids.join('|')}&src=timeline`, {
+      headers: browser(),
+    });
     expect(log.status).toBe(200);
     const collector = await requestJson(app, `/api/track/collector?entryList=${ids[0]}&src=recommend`, {
       headers: browser(),
@@ -129,7 +135,10 @@ describe('tracking endpoints', () => {
       json: { action: 'purchase', target },
     });
     expect(bad.status).toBe(400);
-    expect((await requestJson(app, '/api/track/extension', { method: 'POST', headers: browser(), json: { event: 'hover' } })).status).toBe(400);
+    expect(
+      (await requestJson(app, '/api/track/extension', { method: 'POST', headers: browser(), json: { event: 'hover' } }))
+        .status,
+    ).toBe(400);
     const stored = await rows();
     expect(stored.map((row) => row.action)).toEqual([
       'click',
@@ -157,7 +166,8 @@ describe('tracking endpoints', () => {
     }
     const foreign = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
     expect(
-      (await requestJson(app, '/api/track/event', { method: 'POST', headers: foreign, json: { action: 'like' } })).status,
+      (await requestJson(app, '/api/track/event', { method: 'POST', headers: foreign, json: { action: 'like' } }))
+        .status,
     ).toBe(403);
     expect(await rows()).toHaveLength(0);
   });
@@ -178,7 +188,9 @@ describe('tracking endpoints', () => {
     expect(kept.body.d.suid).toBe(SUID_A);
     expect(kept.headers.get('set-cookie')).toBeNull();
 
-    const fresh = await requestJson<{ suid: string }>(app, '/api/track/gen_suid', { headers: { 'user-agent': BROWSER } });
+    const fresh = await requestJson<{ suid: string }>(app, '/api/track/gen_suid', {
+      headers: { 'user-agent': BROWSER },
+    });
     expect(fresh.body.d.suid).toMatch(/^[0-9a-f]{24}$/);
     expect(fresh.headers.get('set-cookie')).toContain(`jinsha_suid=${fresh.body.d.suid}`);
     expect(fresh.headers.get('cache-control')).toContain('no-store');
@@ -243,7 +255,12 @@ describe('daily rollup and retention', () => {
     await insertAt(new Date(start.getTime() + 5000), { action: 'like', target: entryB, userId: user, suid: SUID_B });
     await insertAt(new Date(start.getTime() + 6000), { action: 'pageview', location: '/pins', suid: SUID_A });
     await insertAt(new Date(start.getTime() + 7000), { action: 'pageview', location: '/pins', suid: SUID_B });
-    await insertAt(new Date(start.getTime() + 8000), { action: 'log', target: 'timeline', value: `${entryA}|${entryB}`, suid: SUID_A });
+    await insertAt(new Date(start.getTime() + 8000), {
+      action: 'log',
+      target: 'timeline',
+      value: `${entryA}|${entryB}`,
+      suid: SUID_A,
+    });
     await insertAt(new Date(start.getTime() + 9000), { action: 'collector', value: entryA, suid: SUID_A });
     await insertAt(new Date(start.getTime() + 9500), { action: 'log', target: 'tag', value: entryA, suid: SUID_B });
 
@@ -277,9 +294,21 @@ describe('daily rollup and retention', () => {
     const entry = newId();
     const oldDay = addDays(today, -31);
     const keptDay = addDays(today, -29);
-    await insertAt(new Date(dayRange(oldDay).start.getTime() + 3_600_000), { action: 'view', target: entry, suid: SUID_A });
-    await insertAt(new Date(dayRange(oldDay).start.getTime() + 7_200_000), { action: 'view', target: entry, suid: SUID_B });
-    await insertAt(new Date(dayRange(keptDay).start.getTime() + 3_600_000), { action: 'view', target: entry, suid: SUID_A });
+    await insertAt(new Date(dayRange(oldDay).start.getTime() + 3_600_000), {
+      action: 'view',
+      target: entry,
+      suid: SUID_A,
+    });
+    await insertAt(new Date(dayRange(oldDay).start.getTime() + 7_200_000), {
+      action: 'view',
+      target: entry,
+      suid: SUID_B,
+    });
+    await insertAt(new Date(dayRange(keptDay).start.getTime() + 3_600_000), {
+      action: 'view',
+      target: entry,
+      suid: SUID_A,
+    });
     await insertAt(new Date(now.getTime() - 60_000), { action: 'view', target: entry, suid: SUID_A });
     // A rollup row beyond the daily retention.
     await database.db
