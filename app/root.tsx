@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { type ComponentProps, Suspense, lazy, useState } from 'react';
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
 import type { Route } from './+types/root';
 import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
 import { CollectButton } from './features/collections/collect-button.tsx';
-import { CommentSection } from './features/comments/comment-section.tsx';
 import { AlertsProvider } from './features/shell/alerts-provider.tsx';
 import {
   ErrorView,
@@ -20,11 +19,7 @@ import { type FeatureSlots, FeatureSlotsProvider } from './lib/feature-slots.tsx
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
 import { RenderGuard } from './ui/render-guard.tsx';
-import { installFieldMessages } from '@core/messages.ts';
 import './app.css';
-
-// Schema failures read in Chinese in the browser too (core/messages.ts).
-installFieldMessages();
 
 /** The fixed site keywords and description of SPEC §1. */
 const SITE_KEYWORDS = '开发者,技术社区,编程,前端,后端,Android,iOS,人工智能,开源,技术文章';
@@ -57,6 +52,19 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
 };
 
 /** The widgets features show inside each other's (app/lib/feature-slots.tsx). */
+const LoadedCommentSection = lazy(() =>
+  import('./features/comments/comment-section.tsx').then((module) => ({ default: module.CommentSection })),
+);
+
+/** A pin's comments load with their first showing, not with every page. */
+function CommentSection(props: ComponentProps<FeatureSlots['CommentSection']>) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedCommentSection {...props} />
+    </Suspense>
+  );
+}
+
 const FEATURE_SLOTS: FeatureSlots = { CollectButton, FollowButton, CommentSection };
 
 /**

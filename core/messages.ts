@@ -99,7 +99,7 @@ export function fieldIssueMessage(issue: IssueLike): string {
 
 /**
  * Makes fieldIssueMessage zod's wording for every schema in this process (the server, and the
- * browser for forms): called once by the API's router factory and by the app's root module.
+ * browser for forms): called by the API's router factory and by core/validation.ts, the forms' rules.
  */
 export function installFieldMessages(): void {
   z.config({ customError: (issue) => fieldIssueMessage(issue as IssueLike) });

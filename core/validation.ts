@@ -2,6 +2,11 @@
 import { z } from 'zod';
 import { regexes } from 'zod/v4/core';
 import { LIMITS } from './constants.ts';
+import { installFieldMessages } from './messages.ts';
+
+// Whoever checks input with these rules (the API, and the browser's forms, which load them with
+// the form) words a failure the schema did not word itself in Chinese, the same way.
+installFieldMessages();
 
 /** A mainland mobile number; the login identifier is tested against it first (SPEC §5). */
 export const MAINLAND_MOBILE_PATTERN = /^1[3-9]\d{9}$/;

@@ -1,14 +1,12 @@
-import { FolderPlus, Plus, Star, X } from '~/ui/icons.tsx';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useAlerts } from '~/lib/alerts.ts';
+import { Star } from '~/ui/icons.tsx';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Button } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
-import { createCollection, isInMyCollections, myCollectionsFor, setCollected } from './collections-api.ts';
-import { TITLE_MAX } from './collection-form-dialog.tsx';
-import type { CollectionWithIsIn } from './types.ts';
+import { isInMyCollections } from './collections-api.ts';
+
+// The dialog (radix, the collection list and form) loads the first time a person collects.
+const CollectDialog = lazy(() => import('./collect-dialog.tsx'));
 
 /**
  * 收藏: opens the collect dialog for an entry (sign-in first, before any request). The icon is
@@ -28,6 +26,7 @@ export function CollectButton({
   const requireLogin = useRequireLogin();
   const viewerId = useViewer()?.id;
   const [open, setOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
   const [collected, setCollectedState] = useState(false);
 
   useEffect(() => {
@@ -48,6 +47,7 @@ export function CollectButton({
     } catch {
       return;
     }
+    setEverOpened(true);
     setOpen(true);
   }
 
@@ -75,127 +75,11 @@ export function CollectButton({
           {label}
         </button>
       )}
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={dialogOverlayClass} />
-          <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[400px]')}>
-            {open && <CollectPanel entryId={entryId} onCollected={setCollectedState} />}
-            <Dialog.Close aria-label="关闭" className="absolute top-3 right-3 rounded p-1 text-fg-3 hover:text-fg">
-              <X aria-hidden size={18} />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </>
-  );
-}
-
-/** The viewer's collections with isIn for the entry; toggles, and a new collection inline. */
-function CollectPanel({ entryId, onCollected }: { entryId: string; onCollected: (collected: boolean) => void }) {
-  const alerts = useAlerts();
-  const [list, setList] = useState<CollectionWithIsIn[] | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [title, setTitle] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    myCollectionsFor(entryId)
-      .then((page) => live && setList(page.collectionSets))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setList([]);
-        alerts.pushError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [entryId, alerts]);
-
-  async function toggle(collection: CollectionWithIsIn) {
-    setBusy(collection.id);
-    try {
-      const result = await setCollected(collection.id, entryId, !collection.isIn);
-      // Local state changes only after the call succeeded (SPEC §4).
-      setList((current) =>
-        (current ?? []).map((c) =>
-          c.id === collection.id ? { ...c, isIn: result.isIn, entryCount: result.entryCount } : c,
-        ),
-      );
-      onCollected(result.collected);
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function onCreate(event: FormEvent) {
-    event.preventDefault();
-    if (!title.trim()) {
-      alerts.push({ type: 'error', message: '请输入收藏集名称' });
-      return;
-    }
-    setBusy('new');
-    try {
-      const created = await createCollection({ title: title.trim(), description: '', bgImgUrl: '' });
-      const result = await setCollected(created.id, entryId, true);
-      setList((current) => [{ ...created, isIn: true, entryCount: result.entryCount }, ...(current ?? [])]);
-      onCollected(result.collected);
-      setTitle('');
-      setCreating(false);
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  return (
-    <div className="p-6">
-      <Dialog.Title className="font-semibold text-lg">添加到收藏集</Dialog.Title>
-      <ul aria-label="我的收藏集" className="mt-4 max-h-72 space-y-1 overflow-y-auto">
-        {list === null && <li className="py-6 text-center text-fg-3">加载中…</li>}
-        {list?.length === 0 && <li className="py-6 text-center text-fg-3">还没有收藏集，新建一个吧</li>}
-        {list?.map((collection) => (
-          <li key={collection.id}>
-            <label className="flex w-full cursor-pointer items-center gap-3 rounded px-3 py-2 hover:bg-page has-[:disabled]:opacity-60">
-              <input
-                type="checkbox"
-                checked={collection.isIn}
-                disabled={busy !== null}
-                onChange={() => void toggle(collection)}
-                className="size-4 shrink-0 accent-[var(--brand)]"
-              />
-              <span className="min-w-0 flex-1 truncate">{collection.title}</span>
-              <span className="shrink-0 text-[13px] text-fg-3">{collection.entryCount} 篇</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-      {creating ? (
-        <form onSubmit={onCreate} className="mt-4 flex gap-2">
-          <input
-            // biome-ignore lint/a11y/noAutofocus: the field the person just asked for
-            autoFocus
-            aria-label="新收藏集名称"
-            value={title}
-            maxLength={TITLE_MAX}
-            onChange={(e) => setTitle(e.target.value)}
-            placeholder="收藏集名称"
-            className="h-9 min-w-0 flex-1 rounded border border-line bg-card px-3 outline-none focus:border-brand"
-          />
-          <Button type="submit" size="md" disabled={busy !== null}>
-            <Plus aria-hidden size={16} />
-            创建并收藏
-          </Button>
-        </form>
-      ) : (
-        <Button variant="text" className="mt-3" onClick={() => setCreating(true)}>
-          <FolderPlus aria-hidden size={16} strokeWidth={1.75} />
-          新建收藏集
-        </Button>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <CollectDialog entryId={entryId} open={open} onOpenChange={setOpen} onCollected={setCollectedState} />
+        </Suspense>
       )}
-    </div>
+    </>
   );
 }

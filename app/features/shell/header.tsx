@@ -2,14 +2,17 @@ import { Link } from 'react-router';
 import { useAuthModal } from '~/lib/auth-modal.ts';
 import { useHeaderVisibility } from '~/lib/header-visibility.ts';
 import type { ViewerSummary } from '~/lib/root-data.ts';
+import { Avatar } from '~/ui/avatar.tsx';
 import { Button } from '~/ui/button.tsx';
+import { LazyMenu, menuModule } from '~/ui/lazy-menu.tsx';
 import { Logo } from './logo.tsx';
 import { MainNav } from './main-nav.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { SearchBox } from './search-box.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { UserMenu } from './user-menu.tsx';
 import { WriteButton } from './write-button.tsx';
+
+const userMenu = menuModule(() => import('./user-menu.tsx'));
 
 /**
  * The sticky 60px header (SPEC §2.4). It slides away past 400px of scrolling down and
@@ -39,7 +42,15 @@ export function Header({ viewer, siteName }: { viewer: ViewerSummary | null; sit
           {viewer ? (
             <>
               <NotificationBell />
-              <UserMenu viewer={viewer} siteName={siteName} />
+              <LazyMenu
+                of={userMenu}
+                menuProps={{ viewer, siteName }}
+                trigger={
+                  <button type="button" aria-label={`${viewer.username}的菜单`} className="ml-1 rounded-full">
+                    <Avatar user={viewer} size={32} />
+                  </button>
+                }
+              />
             </>
           ) : (
             <>

@@ -1,7 +1,9 @@
 import { ChevronDown } from '~/ui/icons.tsx';
 import { Link, useLocation } from 'react-router';
-import { Menu, MenuContent, MenuLink, MenuTrigger } from '~/ui/menu.tsx';
+import { LazyMenu, menuModule } from '~/ui/lazy-menu.tsx';
 import { NAV_ITEMS, currentNavItem, isNavItemCurrent } from './nav-items.ts';
+
+const sectionsMenu = menuModule(() => import('./sections-menu.tsx'));
 
 /** The header's sections; below 960px they collapse into a menu labelled with the current section. */
 export function MainNav() {
@@ -30,19 +32,19 @@ export function MainNav() {
         })}
       </ul>
       <div className="flex h-full items-center lg:hidden">
-        <Menu>
-          <MenuTrigger className="flex h-8 items-center gap-1 rounded px-2 font-medium text-brand hover:bg-page">
-            {current?.label ?? '导航'}
-            <ChevronDown aria-hidden size={16} strokeWidth={1.75} />
-          </MenuTrigger>
-          <MenuContent align="start">
-            {NAV_ITEMS.map((item) => (
-              <MenuLink key={item.to} to={item.to} current={isNavItemCurrent(item, pathname)}>
-                {item.label}
-              </MenuLink>
-            ))}
-          </MenuContent>
-        </Menu>
+        <LazyMenu
+          of={sectionsMenu}
+          menuProps={{ pathname }}
+          trigger={
+            <button
+              type="button"
+              className="flex h-8 items-center gap-1 rounded px-2 font-medium text-brand hover:bg-page"
+            >
+              {current?.label ?? '导航'}
+              <ChevronDown aria-hidden size={16} strokeWidth={1.75} />
+            </button>
+          }
+        />
       </div>
     </nav>
   );

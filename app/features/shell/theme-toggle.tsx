@@ -1,11 +1,10 @@
-import { Monitor, Moon, Sun } from '~/ui/icons.tsx';
 import { useEffect, useState } from 'react';
-import { type Theme, applyTheme, isTheme, readTheme, saveTheme, watchSystemTheme } from '~/lib/theme.ts';
+import { type Theme, applyTheme, readTheme, saveTheme, watchSystemTheme } from '~/lib/theme.ts';
 import { iconButtonClass } from '~/ui/button.tsx';
-import { Menu, MenuContent, MenuRadioGroup, MenuRadioItem, MenuTrigger } from '~/ui/menu.tsx';
+import { LazyMenu, menuModule } from '~/ui/lazy-menu.tsx';
+import { THEME_ICONS, THEME_LABELS } from './theme-choices.ts';
 
-const THEME_LABELS: Record<Theme, string> = { light: '浅色', dark: '深色', system: '跟随系统' };
-const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+const themeMenu = menuModule(() => import('./theme-menu.tsx'));
 
 /**
  * Light, dark or the system's choice, remembered in localStorage. The head script of
@@ -22,30 +21,20 @@ export function ThemeToggle() {
 
   const Icon = THEME_ICONS[theme];
   return (
-    <Menu>
-      <MenuTrigger aria-label={`主题：${THEME_LABELS[theme]}`} title="主题" className={iconButtonClass()}>
-        <Icon aria-hidden size={20} strokeWidth={1.75} />
-      </MenuTrigger>
-      <MenuContent align="end" className="min-w-32">
-        <MenuRadioGroup
-          value={theme}
-          onValueChange={(value) => {
-            if (!isTheme(value)) return;
-            saveTheme(value);
-            setTheme(value);
-          }}
-        >
-          {(Object.keys(THEME_LABELS) as Theme[]).map((key) => {
-            const ItemIcon = THEME_ICONS[key];
-            return (
-              <MenuRadioItem key={key} value={key}>
-                <ItemIcon aria-hidden size={16} strokeWidth={1.75} />
-                {THEME_LABELS[key]}
-              </MenuRadioItem>
-            );
-          })}
-        </MenuRadioGroup>
-      </MenuContent>
-    </Menu>
+    <LazyMenu
+      of={themeMenu}
+      menuProps={{
+        theme,
+        onThemeChange: (value: Theme) => {
+          saveTheme(value);
+          setTheme(value);
+        },
+      }}
+      trigger={
+        <button type="button" aria-label={`主题：${THEME_LABELS[theme]}`} title="主题" className={iconButtonClass()}>
+          <Icon aria-hidden size={20} strokeWidth={1.75} />
+        </button>
+      }
+    />
   );
 }

@@ -19,23 +19,26 @@ import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import type { ViewerSummary } from '~/lib/root-data.ts';
-import { Avatar } from '~/ui/avatar.tsx';
 import { Button } from '~/ui/button.tsx';
 import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import type { LazyMenuProps } from '~/ui/lazy-menu.tsx';
 import { Menu, MenuContent, MenuItem, MenuLink, MenuSeparator, MenuSub, MenuTrigger } from '~/ui/menu.tsx';
 
 const iconProps = { 'aria-hidden': true, size: 16, strokeWidth: 1.75 } as const;
 
-/** The signed-in avatar menu, in the order of SPEC §2.4, ending with a confirmed logout. */
-export function UserMenu({ viewer, siteName }: { viewer: ViewerSummary; siteName: string }) {
+/** The signed-in avatar menu, in the order of SPEC §2.4, ending with a confirmed logout; loaded on first use (header.tsx). */
+export default function UserMenu({
+  viewer,
+  siteName,
+  trigger,
+  defaultOpen,
+}: LazyMenuProps & { viewer: ViewerSummary; siteName: string }) {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const home = `/user/${viewer.id}`;
   return (
     <>
-      <Menu>
-        <MenuTrigger aria-label={`${viewer.username}的菜单`} className="ml-1 rounded-full">
-          <Avatar user={viewer} size={32} />
-        </MenuTrigger>
+      <Menu defaultOpen={defaultOpen}>
+        <MenuTrigger asChild>{trigger}</MenuTrigger>
         <MenuContent align="end" className="w-48">
           <MenuLink to="/editor/drafts/new" icon={<PenLine {...iconProps} />}>
             写文章
