@@ -44,6 +44,7 @@ import { voteApi } from './modules/votes/votes.handlers.ts';
 import { eventApi } from './modules/events/events.handlers.ts';
 import { discountApi, orderApi } from './modules/payments/payments.handlers.ts';
 import { trackApi } from './modules/tracking/tracking.handlers.ts';
+import { bookletApi } from './modules/booklets/booklets.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -81,6 +82,7 @@ const services: Array<[service: string, api: Api]> = [
   ['order', orderApi],
   ['discount', discountApi],
   ['track', trackApi],
+  ['xiaoce', bookletApi],
 ];
 
 /** Every service mounted at /api/<service>, plus the benchmark's bare route. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestampColumn, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -21,6 +21,8 @@ export const booklets = pgTable(
     isTop: boolean('is_top').notNull().default(false),
     isDraft: boolean('is_draft').notNull().default(true),
     isFinished: boolean('is_finished').notNull().default(false),
+    /** When the author last submitted it for review; null: never submitted. Approval clears is_draft. */
+    submittedAt: timestampColumn('submitted_at'),
     sectionCount: integer('section_count').notNull().default(0),
     buyCount: integer('buy_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
@@ -54,6 +56,35 @@ export const bookletSections = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('booklet_sections_booklet_idx').on(t.bookletId, t.position)],
+);
+
+/** Where a person last read in a booklet ("continue where you left off"). */
+export const bookletProgress = pgTable(
+  'booklet_progress',
+  {
+    userId: idColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookletId: idColumn('booklet_id')
+      .notNull()
+      .references(() => booklets.id, { onDelete: 'cascade' }),
+    sectionId: idColumn('section_id')
+      .notNull()
+      .references(() => bookletSections.id, { onDelete: 'cascade' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookletId] })],
+);
+
+/** One counted view per visitor (user id, or s:SUID) per booklet or section per day (China time). */
+export const bookletViews = pgTable(
+  'booklet_views',
+  {
+    targetId: idColumn('target_id').notNull(),
+    visitorId: varchar('visitor_id', { length: 64 }).notNull(),
+    day: varchar('day', { length: 10 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.targetId, t.visitorId, t.day] })],
 );
 
 export const discountCodes = pgTable('discount_codes', {

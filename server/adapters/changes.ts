@@ -13,7 +13,7 @@ import type { Database, Db } from '@db/client.ts';
  * notifications may have been missed) the caches neither serve nor store.
  *
  * Kinds of change:
- * - `content` — a new, edited or deleted entry, comment, like, pin or event, by `userId`. It moves the
+ * - `content` — a new, edited or deleted entry, comment, like, pin, event or booklet, by `userId`. It moves the
  *   process's content version: cached shared pages and feeds made before it are stale (they may
  *   still be served for a grace period, CACHE_GRACE_MS), and the writer is "a recent writer"
  *   for a while, so their own requests skip the shared caches and see their change at once.
@@ -31,9 +31,13 @@ export const UNREAD_CHANNEL = 'jinsha_unread';
 export const BROADCAST = '*';
 
 export type Change =
-  | { kind: 'content'; what: 'entry' | 'comment' | 'like' | 'pin' | 'event'; userId: string; id: string }
+  | { kind: 'content'; what: ContentWhat; userId: string; id: string }
   | { kind: 'session'; key: string }
   | { kind: 'user'; key: string };
+
+/** What a content change is about. */
+export type ContentWhat = 'entry' | 'comment' | 'like' | 'pin' | 'event' | 'booklet';
+const CONTENT_WHATS: readonly string[] = ['entry', 'comment', 'like', 'pin', 'event', 'booklet'] satisfies ContentWhat[];
 
 /** `kind|a|b|c`: ids and hashes never contain the separator. */
 function encode(change: Change): string {
@@ -44,8 +48,7 @@ function encode(change: Change): string {
 
 function decode(payload: string): Change | null {
   const [kind, a = '', b = '', c = ''] = payload.split('|');
-  if (kind === 'content' && (a === 'entry' || a === 'comment' || a === 'like' || a === 'pin' || a === 'event'))
-    return { kind, what: a, userId: b, id: c };
+  if (kind === 'content' && CONTENT_WHATS.includes(a)) return { kind, what: a as ContentWhat, userId: b, id: c };
   if (kind === 'session' || kind === 'user') return { kind, key: a };
   return null;
 }
