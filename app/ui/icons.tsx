@@ -55,10 +55,12 @@ export const BookOpen = (props: IconProps) => <SpriteIcon name="book-open" {...p
 export const CalendarDays = (props: IconProps) => <SpriteIcon name="calendar-days" {...props} />;
 export const Check = (props: IconProps) => <SpriteIcon name="check" {...props} />;
 export const ChevronDown = (props: IconProps) => <SpriteIcon name="chevron-down" {...props} />;
+export const ChevronLeft = (props: IconProps) => <SpriteIcon name="chevron-left" {...props} />;
 export const ChevronRight = (props: IconProps) => <SpriteIcon name="chevron-right" {...props} />;
 export const CircleAlert = (props: IconProps) => <SpriteIcon name="circle-alert" {...props} />;
 export const CircleCheck = (props: IconProps) => <SpriteIcon name="circle-check" {...props} />;
 export const CircleX = (props: IconProps) => <SpriteIcon name="circle-x" {...props} />;
+export const Clock = (props: IconProps) => <SpriteIcon name="clock" {...props} />;
 export const CodeXml = (props: IconProps) => <SpriteIcon name="code-xml" {...props} />;
 export const Copy = (props: IconProps) => <SpriteIcon name="copy" {...props} />;
 export const Download = (props: IconProps) => <SpriteIcon name="download" {...props} />;
@@ -73,6 +75,8 @@ export const ImagePlus = (props: IconProps) => <SpriteIcon name="image-plus" {..
 export const Info = (props: IconProps) => <SpriteIcon name="info" {...props} />;
 export const Library = (props: IconProps) => <SpriteIcon name="library" {...props} />;
 export const Link2 = (props: IconProps) => <SpriteIcon name="link-2" {...props} />;
+export const List = (props: IconProps) => <SpriteIcon name="list" {...props} />;
+export const Lock = (props: IconProps) => <SpriteIcon name="lock" {...props} />;
 export const LogOut = (props: IconProps) => <SpriteIcon name="log-out" {...props} />;
 export const Mail = (props: IconProps) => <SpriteIcon name="mail" {...props} />;
 export const MapPin = (props: IconProps) => <SpriteIcon name="map-pin" {...props} />;

@@ -129,7 +129,10 @@ export async function selectPurchasePage(db: Db, q: { userId: string; cursor: Cu
     .select({ bookletId: bookletPurchases.bookletId, id: bookletPurchases.id, boughtAt: bookletPurchases.createdAt })
     .from(bookletPurchases)
     .where(
-      and(eq(bookletPurchases.userId, q.userId), keysetBefore(bookletPurchases.createdAt, bookletPurchases.id, q.cursor)),
+      and(
+        eq(bookletPurchases.userId, q.userId),
+        keysetBefore(bookletPurchases.createdAt, bookletPurchases.id, q.cursor),
+      ),
     )
     .orderBy(desc(bookletPurchases.createdAt), desc(bookletPurchases.id))
     .limit(q.limit);

@@ -236,7 +236,10 @@ export const moveSection = createRoute({
   request: {
     body: json(z.object({ sectionId: idSchema, position: z.number().int().min(0).max(BOOKLET_LIMITS.sectionsMax) })),
   },
-  responses: { ...okResponse(z.object({ sections: z.array(sectionBriefSchema) })), ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    ...okResponse(z.object({ sections: z.array(sectionBriefSchema) })),
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 export const deleteSection = createRoute({

@@ -233,10 +233,10 @@ describe('booklets: reading', () => {
     let pointer: string | null = null;
     for (let n = 0; n < 20; n++) {
       const query: string = `/getListByLastTime?category=${category}&limit=1${pointer ? `&before=${encodeURIComponent(pointer)}` : ''}`;
-      const page = await get<{ list: Array<{ id: string; category: string; isDraft: boolean }>; pointer: string | null }>(
-        null,
-        query,
-      );
+      const page = await get<{
+        list: Array<{ id: string; category: string; isDraft: boolean }>;
+        pointer: string | null;
+      }>(null, query);
       expect(page.body.d.list.every((b) => b.category === category && !b.isDraft)).toBe(true);
       seen.push(...page.body.d.list.map((b) => b.id));
       pointer = page.body.d.pointer;
@@ -283,12 +283,17 @@ describe('booklets: reading', () => {
     const b = await publishedBooklet();
     const person = await createUser(database.db);
     cookies[person.id] = await signIn(app, person);
-    await database.db.insert(bookletPurchases).values({ id: newId(), bookletId: b.id, userId: person.id, pricePaid: 1 });
+    await database.db
+      .insert(bookletPurchases)
+      .values({ id: newId(), bookletId: b.id, userId: person.id, pricePaid: 1 });
     expect((await get(null, '/userBuyList')).status).toBe(401);
     expect((await get<{ ids: string[] }>(person, '/userBuyList')).body.d.ids).toEqual([b.id]);
 
     // A section view counts once per visitor per day and becomes the reader's place.
-    const view = await get<{ counted: boolean; viewCount: number }>(person, `/viewCountContent?sectionId=${b.secondId}`);
+    const view = await get<{ counted: boolean; viewCount: number }>(
+      person,
+      `/viewCountContent?sectionId=${b.secondId}`,
+    );
     expect(view.body.d).toEqual({ counted: true, viewCount: 1 });
     expect((await get(person, `/viewCountContent?sectionId=${b.secondId}`)).body.d).toEqual({
       counted: false,
@@ -323,7 +328,9 @@ describe('booklets: reading', () => {
   });
 
   it('shows a locked section as whole first paragraphs, closing a cut code fence', () => {
-    const source = ['开头一段。'.repeat(10), '```ts\nconst a = 1;\n\nconst b = 2;', 'x'.repeat(2000), '```'].join('\n\n');
+    const source = ['开头一段。'.repeat(10), '```ts\nconst a = 1;\n\nconst b = 2;', 'x'.repeat(2000), '```'].join(
+      '\n\n',
+    );
     const preview = previewSource(source);
     expect(preview.startsWith('开头一段。')).toBe(true);
     expect(preview).not.toContain('x'.repeat(100));

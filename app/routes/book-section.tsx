@@ -1,0 +1,52 @@
+import { redirect } from 'react-router';
+import { SectionReader } from '~/features/booklets/section-reader.tsx';
+import { useSectionView } from '~/features/booklets/use-view-count.ts';
+import { CommentSection } from '~/features/comments/comment-section.tsx';
+import articleStyles from '~/features/entries/article.css?url';
+import { pageMeta } from '~/lib/meta.ts';
+import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
+import { PageContainer } from '~/ui/page-layout.tsx';
+import { getBooklet, getSection } from '@server/modules/booklets/booklets.service.ts';
+import type { Route } from './+types/book-section';
+
+/**
+ * /book/{id}/section/{sectionId?} (SPEC §2.3 bookSection): a section; without a section id, where
+ * the reader left off, else the first section. A section of another booklet is not found here.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const bookletId = requireIdParam(params.id);
+  if (!params.sectionId) {
+    const booklet = await fromService(getBooklet(context.db, context.viewer, bookletId));
+    const target = booklet.progress?.sectionId ?? booklet.sections[0]?.id;
+    throw redirect(target ? `/book/${bookletId}/section/${target}` : `/book/${bookletId}`);
+  }
+  const reading = await fromService(getSection(context.db, context.viewer, requireIdParam(params.sectionId)));
+  if (reading.booklet.id !== bookletId) throw redirect(`/book/${reading.booklet.id}/section/${reading.section.id}`);
+  return { reading };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta(
+    matches,
+    data ? `${data.reading.section.title} - ${data.reading.booklet.title}` : '小册',
+    data?.reading.booklet.summary,
+  );
+
+export default function BookSection({ loaderData }: Route.ComponentProps) {
+  const { reading } = loaderData;
+  useSectionView(reading.section.id);
+  return (
+    <PageContainer>
+      <SectionReader
+        key={reading.section.id}
+        reading={reading}
+        hrefOf={(id) => `/book/${reading.booklet.id}/section/${id}`}
+        comments={
+          <CommentSection targetType="section" targetId={reading.section.id} count={reading.section.commentCount} />
+        }
+      />
+    </PageContainer>
+  );
+}
