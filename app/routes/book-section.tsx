@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { SectionReader } from '~/features/booklets/section-reader.tsx';
 import { useSectionView } from '~/features/booklets/use-view-count.ts';
 import { CommentSection } from '~/features/comments/comment-section.tsx';
+import { BuyBooklet } from '~/features/payments/buy-booklet.tsx';
 import articleStyles from '~/features/entries/article.css?url';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
@@ -43,6 +44,11 @@ export default function BookSection({ loaderData }: Route.ComponentProps) {
         key={reading.section.id}
         reading={reading}
         hrefOf={(id) => `/book/${reading.booklet.id}/section/${id}`}
+        purchase={
+          reading.locked && (
+            <BuyBooklet bookletId={reading.booklet.id} title={reading.booklet.title} price={reading.booklet.price} />
+          )
+        }
         comments={
           <CommentSection targetType="section" targetId={reading.section.id} count={reading.section.commentCount} />
         }

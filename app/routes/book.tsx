@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BookletHeader, isOpenTo } from '~/features/booklets/booklet-header.tsx';
 import { SectionList } from '~/features/booklets/section-list.tsx';
 import { useBookletView } from '~/features/booklets/use-view-count.ts';
+import { BuyBooklet } from '~/features/payments/buy-booklet.tsx';
 import articleStyles from '~/features/entries/article.css?url';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
@@ -31,6 +32,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
 
   const actions = (
     <>
+      {!open && <BuyBooklet bookletId={booklet.id} title={booklet.title} price={booklet.price} />}
       {booklet.progress ? (
         <Link to={sectionHref(booklet.progress.sectionId)} className={buttonClass('primary', 'md')}>
           继续阅读：{booklet.progress.title}
