@@ -37,7 +37,14 @@ export type Change =
 
 /** What a content change is about. */
 export type ContentWhat = 'entry' | 'comment' | 'like' | 'pin' | 'event' | 'booklet';
-const CONTENT_WHATS: readonly string[] = ['entry', 'comment', 'like', 'pin', 'event', 'booklet'] satisfies ContentWhat[];
+const CONTENT_WHATS: readonly string[] = [
+  'entry',
+  'comment',
+  'like',
+  'pin',
+  'event',
+  'booklet',
+] satisfies ContentWhat[];
 
 /** `kind|a|b|c`: ids and hashes never contain the separator. */
 function encode(change: Change): string {
