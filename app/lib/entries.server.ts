@@ -109,10 +109,20 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
       { answers: context.adapters.answers, seconds: context.env.SEARCH_CACHE_SECONDS },
     ),
   );
+  const pageCount = Math.ceil(Math.min(result.total, SEARCH_COUNT_CAP) / pageSize);
+  const pageHref = (n: number) => `/search?${new URLSearchParams({ query, page: String(n) })}`;
+  // Past the last page: the last one. A page in range that came back empty (the count was an
+  // estimate above the real matches): the first, which always renders and never redirects.
+  if (page > 1 && page > pageCount) throw redirect(pageHref(Math.max(1, pageCount)));
+  if (page > 1 && result.idList.length === 0) throw redirect(pageHref(1));
   const [found, snippets] = await Promise.all([
     getEntriesByIds(context.db, result.idList, context.viewer),
     searchSnippets(context.db, result.idList, result.terms),
   ]);
+  // Nothing found on the first page: there are no matches, whatever an estimate said.
+  if (found.length === 0) {
+    return { query, page: 1, pageCount: 0, total: 0, estimated: false, terms: result.terms, entrylist: [] };
+  }
   // A result matched in its body shows that passage in place of its abstract.
   const entrylist = found.map((entry) => ({
     ...toEntryRow(entry),
@@ -121,7 +131,7 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
   return {
     query,
     page,
-    pageCount: Math.ceil(Math.min(result.total, SEARCH_COUNT_CAP) / pageSize),
+    pageCount,
     total: result.total,
     estimated: result.estimated,
     terms: result.terms,

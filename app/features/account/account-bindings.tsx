@@ -42,6 +42,22 @@ function EmailRow({ email, verified }: { email: string | null; verified: boolean
   const [value, setValue] = useState('');
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+
+  /** An address bound but not verified: mail its verification link again (POST /v1/sendEmailToUser). */
+  async function resend() {
+    if (!email) return;
+    setSending(true);
+    try {
+      await apiFetch('/api/user/v1/sendEmailToUser', { json: { sendType: 'verify', email } });
+      setResent(true);
+      alerts.push({ type: 'success', message: `验证邮件已发送到 ${email}` });
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setSending(false);
+    }
+  }
 
   async function send() {
     const problem = emailProblem(value.trim());
@@ -62,7 +78,13 @@ function EmailRow({ email, verified }: { email: string | null; verified: boolean
     <SettingsRow
       label="邮箱"
       htmlFor={editing ? 'bind-email' : undefined}
-      hint={sentTo && `验证邮件已发送到 ${sentTo}，打开邮件中的链接即可完成绑定`}
+      hint={
+        sentTo
+          ? `验证邮件已发送到 ${sentTo}，打开邮件中的链接即可完成绑定`
+          : resent
+            ? `验证邮件已发送到 ${email}，打开邮件中的链接即可完成验证`
+            : null
+      }
       actions={
         editing ? (
           <>
@@ -75,6 +97,11 @@ function EmailRow({ email, verified }: { email: string | null; verified: boolean
           </>
         ) : (
           <>
+            {email && !verified && (
+              <Button variant="secondary" disabled={sending} onClick={resend}>
+                {sending ? '发送中...' : '重新发送验证邮件'}
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => setEditing(true)}>
               {email ? '更换' : '绑定'}
             </Button>

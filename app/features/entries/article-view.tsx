@@ -34,13 +34,20 @@ function AuthorCard({ entry, sharedLink }: { entry: ArticleEntry; sharedLink: bo
       <div className="min-w-0">
         <p className="flex min-w-0 items-baseline gap-2">
           {href ? (
-            <Link to={href} className="truncate font-medium text-fg hover:text-brand">
+            <Link
+              to={href}
+              data-testid="author-name"
+              className="max-w-full shrink-0 truncate font-medium text-fg hover:text-brand"
+            >
               {user.username}
             </Link>
           ) : (
-            <span className="truncate font-medium">{user.username}</span>
+            <span data-testid="author-name" className="max-w-full shrink-0 truncate font-medium">
+              {user.username}
+            </span>
           )}
-          {role && <span className="truncate text-[13px] text-fg-3">{role}</span>}
+          {/* The name keeps its room; the job title gives way first. */}
+          {role && <span className="min-w-0 truncate text-[13px] text-fg-3">{role}</span>}
         </p>
         <p className="mt-0.5 flex flex-wrap gap-x-2 text-[13px] text-fg-3">
           <RelativeTime value={entry.createdAt} />

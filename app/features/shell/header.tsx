@@ -28,14 +28,15 @@ export function Header({ viewer, siteName }: { viewer: ViewerSummary | null; sit
         hidden ? '-translate-y-full' : ''
       }`}
     >
-      <div className="relative mx-auto flex h-full max-w-[1140px] items-center gap-3 px-4 lg:gap-6">
+      <div className="relative mx-auto flex h-full max-w-[1140px] items-center gap-2 px-4 sm:gap-3 lg:gap-6">
         <Link to="/" aria-label={`${siteName}首页`} className="shrink-0 rounded">
           <Logo />
         </Link>
         <MainNav />
-        <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
           <SearchBox />
-          <div className="hidden sm:block">
+          {/* Signed out, the write promo stays on narrow screens too, as an icon (issue 12). */}
+          <div className={viewer ? 'hidden sm:block' : undefined}>
             <WriteButton viewer={viewer} />
           </div>
           <ThemeToggle />
@@ -54,12 +55,12 @@ export function Header({ viewer, siteName }: { viewer: ViewerSummary | null; sit
             </>
           ) : (
             <>
-              <Button variant="secondary" onClick={() => open('login')}>
+              <Button variant="secondary" className="max-sm:px-2" onClick={() => open('login')}>
                 登录
               </Button>
-              <div className="hidden sm:block">
-                <Button onClick={() => open('register')}>注册</Button>
-              </div>
+              <Button className="max-sm:px-2" onClick={() => open('register')}>
+                注册
+              </Button>
             </>
           )}
         </div>

@@ -38,7 +38,7 @@ export function MainNav() {
           trigger={
             <button
               type="button"
-              className="flex h-8 items-center gap-1 rounded px-2 font-medium text-brand hover:bg-page"
+              className="flex h-8 items-center gap-1 whitespace-nowrap rounded px-1.5 font-medium text-brand hover:bg-page sm:px-2"
             >
               {current?.label ?? '导航'}
               <ChevronDown aria-hidden size={16} strokeWidth={1.75} />

@@ -19,9 +19,9 @@ export function WriteButton({ viewer }: { viewer: ViewerSummary | null }) {
         menuProps={{}}
         popup="dialog"
         trigger={
-          <button type="button" className={buttonClass('primary', 'sm')}>
+          <button type="button" aria-label="写文章" className={buttonClass('primary', 'sm', 'max-sm:px-2')}>
             <PenLine aria-hidden size={16} strokeWidth={1.75} />
-            写文章
+            <span className="max-sm:hidden">写文章</span>
           </button>
         }
       />

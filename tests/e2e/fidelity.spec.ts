@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { header } from './support/auth.ts';
+import { feedList, feedRows, rowTitleLinks } from './support/feed.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Issue 12, what a careful reader saw: search paging past the end, the resend-verification
+ * action, the narrow header for visitors, author names on article pages, the header on a jump.
+ */
+
+let sequence = 0;
+function unique(): string {
+  sequence += 1;
+  return `${Date.now().toString(36).slice(-6)}${sequence}${Math.floor(Math.random() * 1000)}`;
+}
+
+async function searchHeading(page: Page) {
+  return page.getByRole('region', { name: '搜索结果' }).getByRole('heading', { level: 1 });
+}
+
+test.describe('search paging', () => {
+  test('a page past the last one lands on the last one, and no results say 共 0 篇', async ({ page }) => {
+    await page.goto(`/search?${new URLSearchParams({ query: '前端', page: '999' })}`);
+    const last = Number(new URL(page.url()).searchParams.get('page'));
+    expect(last).toBeGreaterThanOrEqual(1);
+    expect(last).toBeLessThan(999);
+    const results = page.getByRole('region', { name: '搜索结果' });
+    await expect(rowTitleLinks(results).first()).toBeVisible();
+    if (last > 1) await expect(results.getByText(`第 ${last} / ${last} 页`)).toBeVisible();
+
+    await page.goto(`/search?${new URLSearchParams({ query: `没有这个词${unique()}`, page: '3' })}`);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('1');
+    await expect(await searchHeading(page)).toContainText('共 0 篇');
+    await expect(page.getByText('没有找到相关文章，换个关键词试试')).toBeVisible();
+    await expect(page.getByText(/第 \d+ \/ \d+ 页/)).toHaveCount(0);
+  });
+});
+
+test.describe('settings: an unverified e-mail', () => {
+  test('can have its verification mail sent again, and the mailed link verifies it', async ({ page }) => {
+    const username = `e2e_${unique()}`;
+    const email = `${username}@jinsha.test`;
+    await page.goto('/');
+    // Registration signs in (page.request shares the browser's cookies).
+    const created = await page.request.post('/api/user/v1/createUser', {
+      data: { email, username, password: 'secret-123' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    await page.goto('/user/settings/account');
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText('未验证')).toBeVisible();
+    await page.getByRole('button', { name: '重新发送验证邮件' }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `验证邮件已发送到 ${email}` })
+        .last(),
+    ).toBeVisible();
+
+    const tab = await page.context().newPage();
+    await tab.goto(`/dev/outbox?fresh=${unique()}`);
+    const rows = tab.locator(`li[data-channel="mail"][data-recipient="${email}"]`);
+    // One at registration, one from the button.
+    await expect(rows).toHaveCount(2);
+    const href = await rows
+      .first()
+      .getByRole('link', { name: /verify-email/ })
+      .getAttribute('href');
+    await tab.close();
+    const link = new URL(href as string);
+    await page.goto(link.pathname + link.search);
+    await page.goto('/user/settings/account');
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText('未验证')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '重新发送验证邮件' })).toHaveCount(0);
+  });
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a visitor has 登录, 注册 and the write promo in the header, and the page does not overflow', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const banner = header(page);
+    await expect(banner.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    await expect(banner.getByRole('button', { name: '注册', exact: true })).toBeVisible();
+    const write = banner.getByRole('button', { name: '写文章' });
+    await expect(write).toBeVisible();
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(390);
+    await write.click();
+    await expect(page.getByRole('dialog').getByText('在这里写下你的技术文章')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await banner.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: '注册' })).toBeVisible();
+  });
+
+  test('an article shows its author’s whole name; the job title gives way', async ({ page }) => {
+    await page.goto('/');
+    const rows = await feedRows(feedList(page));
+    const row = rows.find((r) => Array.from(r.author).length >= 8 && !r.host) ?? rows[0];
+    await page.goto(row.href);
+    const name = page.getByTestId('author-name');
+    await expect(name).toHaveText(row.author);
+    const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(cut, `${row.author} is cut`).toBe(false);
+  });
+});
+
+test('the header hides when the page jumps past 400 px in one scroll and returns on the way up', async ({ page }) => {
+  await page.goto('/');
+  await expect(rowTitleLinks(feedList(page)).first()).toBeVisible();
+  const banner = header(page);
+  const hidden = () => banner.evaluate((el) => el.getBoundingClientRect().bottom <= 0);
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await expect.poll(hidden).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(hidden).toBe(false);
+});
