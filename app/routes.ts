@@ -59,5 +59,11 @@ export default [
   route('pay/sandbox/:orderId', 'routes/pay-sandbox.tsx'),
   route('app', 'routes/app-download.tsx'),
   route('about/:section?', 'routes/about.tsx'),
+  // The console (issue 16): one layout; each area adds its page here and a line in app/features/admin/admin-nav.ts.
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin-index.tsx'),
+    route('audit', 'routes/admin-audit.tsx'),
+    // Other areas' console pages (one line each), e.g. route('booklets', 'routes/admin-booklets.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -45,6 +45,8 @@ import { eventApi } from './modules/events/events.handlers.ts';
 import { discountApi, orderApi } from './modules/payments/payments.handlers.ts';
 import { trackApi } from './modules/tracking/tracking.handlers.ts';
 import { bookletApi } from './modules/booklets/booklets.handlers.ts';
+import { auditApi, moderationLogApi } from './modules/audit/audit.handlers.ts';
+import { adminApi } from './modules/admin/admin.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -83,6 +85,9 @@ const services: Array<[service: string, api: Api]> = [
   ['discount', discountApi],
   ['track', trackApi],
   ['xiaoce', bookletApi],
+  ['admin', auditApi],
+  ['admin', adminApi],
+  ['moderation', moderationLogApi],
 ];
 
 /** Every service mounted at /api/<service>, plus the benchmark's bare route. */

@@ -1,6 +1,6 @@
 import { isValidId } from '@core/ids.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
-import type { Viewer } from '@server/modules/auth/auth.policy.ts';
+import { passesRoleCheck, type Viewer } from '@server/modules/auth/auth.policy.ts';
 import { isAppError } from '@server/http/errors.ts';
 
 /** Signed-in-only routes: a signed-out visitor gets 401, and the error view sends them to / (SPEC §2.1). */
@@ -31,4 +31,15 @@ export async function fromService<T>(call: Promise<T>): Promise<T> {
     if (isAppError(error)) throw data({ message: error.message }, { status: error.status });
     throw error;
   }
+}
+
+/**
+ * Role-checked routes (SPEC §6): a visitor gets 401 (the login view), a signed-in person whose
+ * role is not listed 403, which the Forbidden view turns into / with the alert 'Forbidden'.
+ * Admin passes every check.
+ */
+export function requireRoleIn(context: AppLoadContext, roles: readonly Viewer['role'][]): Viewer {
+  const viewer = requireSignedIn(context);
+  if (!passesRoleCheck(viewer, { roles })) throw data({ message: 'Forbidden' }, { status: 403 });
+  return viewer;
 }

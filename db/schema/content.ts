@@ -100,6 +100,9 @@ export const entries = pgTable(
     collectionCount: integer('collection_count').notNull().default(0),
     readingMinutes: smallint('reading_minutes').notNull().default(1),
     latestCommentAt: timestampColumn('latest_comment_at'),
+    /** Hidden by a moderator (visible moderation): only its author and admins see it, marked with the reason. */
+    hiddenAt: timestampColumn('hidden_at'),
+    hiddenReason: varchar('hidden_reason', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,3 +3,4 @@ export * from './content.ts';
 export * from './repos.ts';
 export * from './social.ts';
 export * from './users.ts';
+export * from './moderation.ts';

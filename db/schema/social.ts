@@ -11,7 +11,7 @@ import {
   text,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { createdAt, idColumn, timestampColumn, updatedAt } from './columns.ts';
 import { entries, tags } from './content.ts';
 import { users } from './users.ts';
 
@@ -38,6 +38,9 @@ export const comments = pgTable(
     hotScore: doublePrecision('hot_score').notNull().default(0),
     /** Deleted comments keep their place so reply threads stay intact (此评论已删除). */
     deleted: boolean('deleted').notNull().default(false),
+    /** Hidden by a moderator (visible moderation): only its author and admins see it, marked with the reason. */
+    hiddenAt: timestampColumn('hidden_at'),
+    hiddenReason: varchar('hidden_reason', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +88,9 @@ export const pins = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     hotScore: doublePrecision('hot_score').notNull().default(0),
+    /** Hidden by a moderator (visible moderation): only its author and admins see it, marked with the reason. */
+    hiddenAt: timestampColumn('hidden_at'),
+    hiddenReason: varchar('hidden_reason', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -56,6 +56,9 @@ export const users = pgTable(
     availableInviteCount: integer('available_invite_count').notNull().default(5),
     walletBalance: integer('wallet_balance').notNull().default(0),
     latestLoginedInAt: timestampColumn('latest_logined_in_at'),
+    /** Suspended until this time (can read, cannot write), with the reason they are shown. */
+    suspendedUntil: timestampColumn('suspended_until'),
+    suspendReason: varchar('suspend_reason', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@ import {
   Info,
   Library,
   LogOut,
+  Monitor,
   PenLine,
   Settings,
   ShoppingBag,
@@ -80,6 +81,11 @@ export default function UserMenu({
           <MenuLink to="/user/settings" icon={<Settings {...iconProps} />}>
             设置
           </MenuLink>
+          {(viewer.role === 'admin' || viewer.role === 'editor') && (
+            <MenuLink to="/admin" icon={<Monitor {...iconProps} />}>
+              管理后台
+            </MenuLink>
+          )}
           <MenuSeparator />
           <MenuSub label="关于" icon={<Info {...iconProps} />}>
             <MenuLink to="/app">下载 App</MenuLink>

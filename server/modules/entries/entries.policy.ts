@@ -5,7 +5,7 @@ export function canEdit(viewer: Actor | null | undefined, entry: { userId: strin
   return isAuthorOrAdmin(viewer, entry.userId);
 }
 
-/** Recommend or unrecommend (the hot flag): admins. */
+/** Recommend or unrecommend (the hot flag): admins and editors (issue 16). */
 export function canRecommend(viewer: Actor | null | undefined): boolean {
-  return isAdmin(viewer);
+  return isAdmin(viewer) || viewer?.role === 'editor';
 }

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { createAdminRoute } from '../../http/admin-route.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { entrySortSchema, idListSchema, limitSchema, pageNumberSchema, pointerSchema } from '@core/inputs.ts';
 import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
@@ -242,19 +243,19 @@ export const pageInfo = createGetWriteRoute({
 const hotBody = jsonBody(z.object({ entryId: z.string().max(64) }));
 const hotResponse = { ...okResponse(z.object({ hot: z.boolean() })), ...errorResponses(400, 401, 403, 404) };
 
-export const recommend = createRoute({
+export const recommend = createAdminRoute({
   method: 'post',
   path: '/recommend',
-  tags: ['post'],
+  alsoRoles: ['editor'],
   summary: 'Recommend an entry (admin): hot 1',
   request: hotBody,
   responses: hotResponse,
 });
 
-export const unrecommend = createRoute({
+export const unrecommend = createAdminRoute({
   method: 'post',
   path: '/unrecommend',
-  tags: ['post'],
+  alsoRoles: ['editor'],
   summary: 'Unrecommend an entry (admin): hot 0',
   request: hotBody,
   responses: hotResponse,

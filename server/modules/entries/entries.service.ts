@@ -1,4 +1,5 @@
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
+import { audit } from '../audit/audit.service.ts';
 import type { EntrySort } from '@core/constants.ts';
 import { type EntryInput, ENTRY_MESSAGES, entryInputSchema, type ValidEntryInput } from '@core/entry-input.ts';
 import { isValidId, newId } from '@core/ids.ts';
@@ -556,14 +557,16 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
   await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: viewer.id, id: entryId });
 }
 
-/** SPEC §4 recommend / unrecommend (admins only): sets hot, which also lifts the hot score. */
+/** SPEC §4 recommend / unrecommend (admins and editors): sets hot, which also lifts the hot score; audited. */
 export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boolean): Promise<{ hot: boolean }> {
-  if (!canRecommend(requireViewer(ctx.viewer))) throw forbidden();
+  const viewer = requireViewer(ctx.viewer);
+  if (!canRecommend(viewer)) throw forbidden();
   if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   await ctx.db.transaction(async (tx) => {
     const updated = await queries.setEntryHot(tx, entryId, hot);
     if (updated.length === 0) throw notFound('此文章不存在');
     await refreshEntryHotScore(tx, entryId);
+    await audit(tx, viewer, { action: hot ? 'recommend' : 'unrecommend', targetType: 'entry', targetId: entryId });
   });
   await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: ctx.viewer?.id ?? '', id: entryId });
   return { hot };

@@ -9,10 +9,11 @@ import {
   withEventWindow,
 } from '@core/events.ts';
 import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { createAdminRoute } from '../../http/admin-route.ts';
 
 const tags = ['event'];
-/** Administrators only (SPEC §6: admin passes every check); see events.policy.ts. */
-const adminTags = ['event', 'admin'];
+/** Administrators only (SPEC §6: admin passes every check): createAdminRoute adds the admin tag; see events.policy.ts. */
+const adminTags = ['event'];
 
 export const eventSchema = z
   .object({
@@ -90,7 +91,7 @@ export const getEvent = createRoute({
   responses: { ...okResponse(eventSchema), ...errorResponses(400, 404) },
 });
 
-export const create = createRoute({
+export const create = createAdminRoute({
   method: 'post',
   path: '/create',
   tags: adminTags,
@@ -99,7 +100,7 @@ export const create = createRoute({
   responses: { ...okResponse(eventSchema), ...errorResponses(400, 401, 403) },
 });
 
-export const update = createRoute({
+export const update = createAdminRoute({
   method: 'post',
   path: '/update',
   tags: adminTags,
@@ -113,7 +114,7 @@ export const update = createRoute({
   responses: { ...okResponse(eventSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const remove = createRoute({
+export const remove = createAdminRoute({
   method: 'post',
   path: '/delete',
   tags: adminTags,

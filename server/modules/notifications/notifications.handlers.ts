@@ -46,8 +46,7 @@ export const notificationApi = createApi()
   })
   .openapi(routes.sendSystemNotification, async (c) => {
     const { db, viewer } = c.get('ctx');
-    requireRole(viewer, { roles: ['admin'] });
-    return ok(c, await sendSystemNotice(db, c.req.valid('json')));
+    return ok(c, await sendSystemNotice(db, c.req.valid('json'), requireRole(viewer, { roles: ['admin'] })));
   })
   .openapi(routes.unreadStream, async (c) => {
     const { db, viewer, logger } = c.get('ctx');

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { createAdminRoute } from '../../http/admin-route.ts';
 import { pointerSchema } from '@core/inputs.ts';
 import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
 import {
@@ -70,10 +71,9 @@ export const getSystemNotification = createRoute({
   responses: { ...okResponse(systemPageSchema), ...errorResponses(400, 401) },
 });
 
-export const sendSystemNotification = createRoute({
+export const sendSystemNotification = createAdminRoute({
   method: 'post',
   path: '/sendSystemNotification',
-  tags,
   summary: 'Administrators: send a system notice to one person or to everyone',
   request: {
     body: {

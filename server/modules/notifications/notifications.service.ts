@@ -1,4 +1,5 @@
 import type { Db, Tx } from '@db/client.ts';
+import { type AuditActor, audit } from '../audit/audit.service.ts';
 import type { NotificationType } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
 import { REPEATABLE_NOTIFICATIONS, repeatTargetOf } from '@db/notification-targets.ts';
@@ -264,11 +265,24 @@ export const SYSTEM_NOTICE_MAX = 500;
  * per recipient, their unread system count up by one, all in one transaction; every instance
  * is told on commit.
  */
-export async function sendSystemNotice(db: Db, input: { content: string; userId?: string }): Promise<{ sent: number }> {
+export async function sendSystemNotice(
+  db: Db,
+  input: { content: string; userId?: string },
+  /** The administrator sending it by hand: the notice is audited in the same transaction. */
+  actor?: AuditActor,
+): Promise<{ sent: number }> {
   const content = input.content.trim();
   if (!content) throw badRequest('通知内容不能为空');
   if (content.length > SYSTEM_NOTICE_MAX) throw badRequest(`通知内容不能超过 ${SYSTEM_NOTICE_MAX} 字`);
   return db.transaction(async (tx) => {
+    if (actor) {
+      await audit(tx, actor, {
+        action: 'system_notification',
+        targetType: input.userId ? 'user' : 'everyone',
+        targetId: input.userId ?? '*',
+        detail: { content },
+      });
+    }
     if (input.userId) {
       if (!(await queries.lockRecipient(tx, input.userId))) throw notFound('此用户不存在');
       await queries.insertSystemNotice(tx, { id: newId(), userId: input.userId, content });

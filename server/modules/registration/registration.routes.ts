@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { createAdminRoute } from '../../http/admin-route.ts';
 import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
 import { authStateSchema } from '../auth/auth.schemas.ts';
 import {
@@ -104,10 +105,9 @@ export const applyEditor = createRoute({
   responses: { ...errorResponses(400) },
 });
 
-export const forcePasswordReset = createRoute({
+export const forcePasswordReset = createAdminRoute({
   method: 'post',
   path: '/v1/forcePasswordReset',
-  tags,
   summary: 'Administrators: require a user to reset the password (their next login answers 410); ends their sessions',
   request: json(
     z.object({ userId: z.string().regex(/^[0-9a-zA-Z]{24}$/, '用户不存在') }).openapi('ForcePasswordReset'),

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import { audit } from '../audit/audit.service.ts';
 import { newId } from '@core/ids.ts';
 import type { LimitRule } from '../../adapters/rate-limit.ts';
 import type { RequestContext } from '../../http/context.ts';
@@ -283,6 +284,7 @@ export async function requirePasswordReset(ctx: Pick<Ctx, 'db'>, viewer: Viewer,
     if (!user) return false;
     await queries.setMustResetPassword(tx, user.id);
     await queries.deleteUserSessions(tx, user.id);
+    await audit(tx, viewer, { action: 'force_password_reset', targetType: 'user', targetId: user.id });
     return true;
   });
   if (!done) throw notFound('此用户不存在');

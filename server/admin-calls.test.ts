@@ -1,0 +1,147 @@
+/**
+ * Every administrators' call of the OpenAPI document (tag `admin`), for an administrator, an
+ * editor, a normal user and a visitor (issue 16, docs/decisions/017-admin-console.md): a visitor
+ * gets 401, a person whose role is not listed 403 'Forbidden', the listed roles get through. Calls
+ * with a valid request in VALID_REQUESTS must answer 200 to each listed role; the others must at
+ * least get past the role check. A new admin call is covered the moment it is tagged; add its
+ * valid request below to have its success checked too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@db/client.ts';
+import { createEntry } from '../tests/factories/entries.ts';
+import { createUser, type TestUser } from '../tests/factories/users.ts';
+import { createTestDatabase } from '../tests/setup/test-db.ts';
+import { type TestApp, createTestApp, requestJson, signIn } from '../tests/setup/test-app.ts';
+import { openApiDocument } from './app.ts';
+import { ADMIN_TAG, ROLES_EXTENSION } from './http/admin-route.ts';
+
+interface Operation {
+  tags?: string[];
+  [ROLES_EXTENSION]?: string[];
+}
+
+interface CallInput {
+  query?: Record<string, string>;
+  json?: unknown;
+  /** Values for the path's {parameters}. */
+  params?: Record<string, string>;
+}
+
+type Fixtures = {
+  db: Database['db'];
+  admin: TestUser;
+  /** A call as the administrator, for what a request needs to exist first; answers `d`. */
+  asAdmin: <T>(path: string, json: unknown) => Promise<T>;
+};
+
+const EVENT = {
+  title: '金砂开发者大会',
+  city: '北京',
+  address: '海淀区中关村大街 1 号',
+  url: 'https://example.com/events/1',
+  startedAt: '2030-01-01T02:00:00.000Z',
+  endedAt: '2030-01-01T10:00:00.000Z',
+};
+
+/** A valid request for each admin call, made fresh per caller (a call may change what it acts on). */
+const VALID_REQUESTS: Record<string, (fx: Fixtures) => Promise<CallInput>> = {
+  'POST /user/v1/forcePasswordReset': async ({ db }) => ({ json: { userId: (await createUser(db)).id } }),
+  'POST /post/recommend': async ({ db }) => ({ json: { entryId: (await createEntry(db)).id } }),
+  'POST /post/unrecommend': async ({ db }) => ({ json: { entryId: (await createEntry(db, { hot: true })).id } }),
+  'POST /notification/sendSystemNotification': async ({ db }) => ({
+    json: { content: '系统维护通知', userId: (await createUser(db)).id },
+  }),
+  'GET /admin/audit': async () => ({ query: { limit: '5' } }),
+  'GET /admin/dashboard': async () => ({}),
+  'POST /event/create': async () => ({ json: EVENT }),
+  'POST /event/update': async ({ asAdmin }) => {
+    const { id } = await asAdmin<{ id: string }>('/api/event/create', EVENT);
+    return { json: { ...EVENT, eventId: id, title: '改名后的大会' } };
+  },
+  'POST /event/delete': async ({ asAdmin }) => {
+    const { id } = await asAdmin<{ id: string }>('/api/event/create', EVENT);
+    return { json: { eventId: id } };
+  },
+};
+
+let database: Database;
+let app: TestApp;
+const people: Record<'admin' | 'editor' | 'user', { user: TestUser; cookie: string }> = {} as never;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = createTestApp(database);
+  for (const role of ['admin', 'editor', 'user'] as const) {
+    const user = await createUser(database.db, { role });
+    people[role] = { user, cookie: await signIn(app, user) };
+  }
+});
+afterAll(() => database?.close());
+
+const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
+const adminCalls = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([, op]) => op.tags?.includes(ADMIN_TAG))
+    .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method, path, op })),
+);
+
+const PLACEHOLDER_ID = 'a'.repeat(24);
+
+async function call(
+  target: { method: string; path: string },
+  input: CallInput,
+  cookie: string | null,
+): Promise<{ status: number; m: string }> {
+  const path = target.path.replace(/\{(\w+)\}/g, (_, name: string) => input.params?.[name] ?? PLACEHOLDER_ID);
+  const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  // A GET that writes is a script's fetch from the site's own page.
+  if (target.method === 'get') Object.assign(headers, { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' });
+  const response = await requestJson(app, `/api${path}${query}`, {
+    method: target.method.toUpperCase(),
+    headers,
+    json: target.method === 'get' ? undefined : (input.json ?? {}),
+  });
+  return { status: response.status, m: response.body.m };
+}
+
+describe('admin calls (every operation tagged admin)', () => {
+  it('finds the admin calls, each declared with createAdminRoute (roles checked before the input)', () => {
+    expect(adminCalls.length).toBeGreaterThanOrEqual(5);
+    for (const { key, op } of adminCalls) {
+      expect(op[ROLES_EXTENSION], `${key}: declare it with createAdminRoute`).toContain('admin');
+    }
+  });
+
+  for (const { key, method, path, op } of adminCalls) {
+    const roles = op[ROLES_EXTENSION] ?? ['admin'];
+    it(`${key}: visitor 401, others by role (${roles.join(', ')})`, async () => {
+      const fixtures = (): Fixtures => ({
+        db: database.db,
+        admin: people.admin.user,
+        asAdmin: async <T>(target: string, json: unknown) => {
+          const answer = await requestJson<T>(app, target, {
+            method: 'POST',
+            headers: { cookie: people.admin.cookie },
+            json,
+          });
+          expect(answer.status, `${target}: ${answer.body.m}`).toBe(200);
+          return answer.body.d;
+        },
+      });
+      const makeInput = VALID_REQUESTS[key] ?? (async () => ({}));
+      const visitor = await call({ method, path }, await makeInput(fixtures()), null);
+      expect(visitor.status, `${key} visitor`).toBe(401);
+      for (const role of ['user', 'editor', 'admin'] as const) {
+        const answer = await call({ method, path }, await makeInput(fixtures()), people[role].cookie);
+        if (!roles.includes(role)) {
+          expect(answer, `${key} as ${role}`).toEqual({ status: 403, m: 'Forbidden' });
+        } else if (VALID_REQUESTS[key]) {
+          expect(answer.status, `${key} as ${role}: ${answer.m}`).toBe(200);
+        } else {
+          expect([401, 403], `${key} as ${role}`).not.toContain(answer.status);
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,41 @@
+import type { Db } from '@db/client.ts';
+import * as queries from './admin.queries.ts';
+
+/** The site's day: the dashboard cuts days at midnight in China (UTC+8), whatever the server's zone. */
+export const SITE_TIME_ZONE = 'Asia/Shanghai';
+const DAY_MS = 86_400_000;
+const OFFSET_MS = 8 * 3_600_000;
+
+export type DashboardMetric = queries.DashboardMetric;
+export const DASHBOARD_METRICS = Object.keys(queries.DASHBOARD_TABLES) as DashboardMetric[];
+
+export interface Dashboard {
+  /** The last 7 site days, oldest first, as YYYY-MM-DD. */
+  days: string[];
+  /** Per metric: one count per day of `days`, and today's and the week's totals. */
+  series: Record<DashboardMetric, { daily: number[]; today: number; week: number }>;
+}
+
+/** The 7 site days ending today, oldest first, and the instant the first one began. */
+export function lastSevenDays(now: Date): { days: string[]; since: Date } {
+  const localMidnight = Math.floor((now.getTime() + OFFSET_MS) / DAY_MS) * DAY_MS;
+  const days = Array.from({ length: 7 }, (_, i) =>
+    new Date(localMidnight - (6 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  return { days, since: new Date(localMidnight - 6 * DAY_MS - OFFSET_MS) };
+}
+
+/** Today's and the week's sign-ups, entries, comments, pins, reports and orders, per day. */
+export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard> {
+  const { days, since } = lastSevenDays(now);
+  const counts = await Promise.all(
+    DASHBOARD_METRICS.map((metric) => queries.selectDailyCounts(db, metric, since, SITE_TIME_ZONE)),
+  );
+  const series = {} as Dashboard['series'];
+  DASHBOARD_METRICS.forEach((metric, i) => {
+    const byDay = new Map(counts[i].map((row) => [row.day, Number(row.count)]));
+    const daily = days.map((day) => byDay.get(day) ?? 0);
+    series[metric] = { daily, today: daily[6], week: daily.reduce((a, b) => a + b, 0) };
+  });
+  return { days, series };
+}

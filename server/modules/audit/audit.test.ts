@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@db/client.ts';
+import { auditLog } from '@db/schema/moderation.ts';
+import { createUser, type TestUser } from '../../../tests/factories/users.ts';
+import { createTestDatabase } from '../../../tests/setup/test-db.ts';
+import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { envelopeOf } from '../../http/openapi.ts';
+import { auditPageSchema, publicLogSchema } from './audit.routes.ts';
+import { audit } from './audit.service.ts';
+
+let database: Database;
+let app: TestApp;
+let admin: TestUser;
+let adminCookie: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = createTestApp(database);
+  admin = await createUser(database.db, { role: 'admin' });
+  adminCookie = await signIn(app, admin);
+});
+afterAll(() => database?.close());
+
+describe('audit log', () => {
+  it('records inside the acting transaction: a rolled-back action leaves no record', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await audit(tx, admin, {
+          action: 'hide',
+          targetType: 'entry',
+          targetId: 'x'.repeat(24),
+          reason: 'rolled back',
+        });
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    const rows = await database.db.select().from(auditLog).where(sql`${auditLog.reason} = 'rolled back'`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('is append-only: the database refuses updates and deletes', async () => {
+    await audit(database.db, admin, { action: 'hide', targetType: 'entry', targetId: 'y'.repeat(24), reason: '广告' });
+    await expect(database.db.update(auditLog).set({ reason: 'rewritten' })).rejects.toThrow();
+    await expect(database.db.delete(auditLog)).rejects.toThrow();
+    const rows = await database.db.select().from(auditLog).where(sql`${auditLog.reason} = '广告'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lists newest first by pointer for admins; the public log names nobody', async () => {
+    for (let i = 0; i < 3; i++) {
+      await audit(database.db, admin, {
+        action: 'restore',
+        targetType: 'pin',
+        targetId: `${i}`.repeat(24),
+        reason: `r${i}`,
+      });
+    }
+    await audit(database.db, admin, { action: 'suspend', targetType: 'user', targetId: admin.id, reason: 'private' });
+    const first = await requestJson(app, '/api/admin/audit?limit=2', { headers: { cookie: adminCookie } });
+    const page = envelopeOf(auditPageSchema).parse(first.body).d;
+    expect(page.list.map((r) => r.action)).toEqual(['suspend', 'restore']);
+    expect(page.list[0].actorName).toBe(admin.username);
+    const second = envelopeOf(auditPageSchema).parse(
+      (await requestJson(app, `/api/admin/audit?limit=2&pointer=${page.pointer}`, { headers: { cookie: adminCookie } }))
+        .body,
+    ).d;
+    expect(second.list.map((r) => r.reason)).toEqual(['r1', 'r0']);
+
+    const publicLog = await requestJson(app, '/api/moderation/log?limit=20');
+    const log = envelopeOf(publicLogSchema).parse(publicLog.body).d;
+    expect(log.list.map((r) => r.action)).not.toContain('suspend');
+    expect(log.list.map((r) => r.reason)).toContain('r2');
+    const text = JSON.stringify(publicLog.body);
+    expect(text).not.toContain(admin.id);
+    expect(text).not.toContain(admin.username);
+    expect(text).not.toContain('2'.repeat(24));
+  });
+});
