@@ -96,6 +96,12 @@ export const OAUTH_PROVIDER_LABELS: Record<OAuthProvider, string> = {
 
 export const MAIL_TYPES = ['follow', 'article', 'week'] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
+/** What each mail subscription sends (the settings toggles, the mails' footers, the unsubscribe page). */
+export const MAIL_TYPE_LABELS: Record<MailType, { title: string; description: string }> = {
+  follow: { title: '关注通知', description: '有人关注我时发邮件提醒' },
+  article: { title: '文章通知', description: '我关注的作者发布新文章时发邮件提醒' },
+  week: { title: '每周精选', description: '每周发送一封我关注的标签和作者的精选文章' },
+};
 
 /** Never leave an account without a way in (account settings). */
 export const LAST_SIGN_IN_METHOD_MESSAGE = '这是你唯一的登录方式，请先绑定其他登录方式再解绑';

@@ -33,6 +33,12 @@ export interface Database {
    * listening.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => void>;
+  /**
+   * Raw SQL for libraries that bring their own statements (the job runner, server/jobs): with
+   * values, one statement with $1… placeholders; without, possibly several statements (simple
+   * protocol). Returns the last statement's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
   close(): Promise<void>;
   /** PGlite only: the raw handle, for dumps in tests. */
   pglite?: PGlite;
@@ -118,6 +124,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('select 1');
       },
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values?.length ? values : undefined);
+        // Several statements answer an array of results: the last one counts.
+        const last = (Array.isArray(result) ? result.at(-1) : result) as pg.QueryResult | undefined;
+        return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+      },
       close: async () => {
         await listener.close();
         await pool.end();
@@ -141,6 +153,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
+    },
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }
+      // exec runs several statements (the simple protocol), as pg does without values.
+      const last = (await client.exec(text)).at(-1);
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? 0 };
     },
     close: () => client.close(),
   };

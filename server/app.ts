@@ -47,6 +47,7 @@ import { trackApi } from './modules/tracking/tracking.handlers.ts';
 import { bookletApi } from './modules/booklets/booklets.handlers.ts';
 import { auditApi, moderationLogApi } from './modules/audit/audit.handlers.ts';
 import { adminApi } from './modules/admin/admin.handlers.ts';
+import { unsubscribeApi } from './modules/mailings/mailings.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -88,6 +89,7 @@ const services: Array<[service: string, api: Api]> = [
   ['admin', auditApi],
   ['admin', adminApi],
   ['moderation', moderationLogApi],
+  ['mail', unsubscribeApi],
 ];
 
 /** Every service mounted at /api/<service>, plus the benchmark's bare route. */

@@ -128,6 +128,13 @@ export const envSchema = z.object({
   E2E_LINK_PREVIEW_ALLOW_PRIVATE: booleanish,
   /** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
   BUILD_DIR: z.string().default('build'),
+  /** Run the background jobs (mails) in this process; false makes a web-only instance (docs/decisions/015). */
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** How often an idle job worker looks for work, in seconds. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** After SIGTERM, how long the server still accepts and answers (with Connection: close) before it stops listening. */
   SHUTDOWN_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(500),

@@ -12,6 +12,8 @@ import { createApp, type PageHandler } from './app.ts';
 import { readEnv } from './env.ts';
 import { createHttpServer } from './http/limits.ts';
 import { scheduleTrackingMaintenance } from './modules/tracking/tracking.service.ts';
+import { MAIL_SCHEDULES, mailJobHandlers } from './jobs/handlers.ts';
+import { createJobRunner } from './jobs/runner.ts';
 
 /** Boot: env → database → migrations → (demo seed) → Hono app → listen; graceful shutdown. */
 export async function start() {
@@ -66,6 +68,17 @@ export async function start() {
     else listener(req, res);
   });
   await new Promise<void>((resolve) => httpServer.listen(env.PORT, env.HOST, resolve));
+  // Background jobs (mails): pg-boss over the same database, after the server is up.
+  const jobs = env.JOBS_ENABLED
+    ? createJobRunner({
+        database,
+        logger,
+        handlers: mailJobHandlers({ database, env, adapters, logger }),
+        schedules: MAIL_SCHEDULES,
+        pollingIntervalSeconds: env.JOBS_POLL_SECONDS,
+      })
+    : null;
+  await jobs?.start();
   logger.info({ url: env.SITE_URL, port: env.PORT, database: database.driver }, `${env.SITE_NAME} is listening`);
   // Hourly: the daily tracking rollup and its retention (docs/tracking.md).
   const stopTrackingMaintenance = scheduleTrackingMaintenance(database.db, env, logger);
@@ -86,7 +99,9 @@ export async function start() {
     // request already received finish.
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
     httpServer.closeIdleConnections();
-    await closed;
+    // Meanwhile the job runner fetches nothing new and finishes the jobs in hand (those still
+    // running at the deadline go back to the queue and run again elsewhere or at the next start).
+    await Promise.all([closed, jobs?.stop(env.SHUTDOWN_TIMEOUT_MS)]);
     await adapters.close();
     await database.close();
     logger.info('stopped');

@@ -1,6 +1,7 @@
 import type { Db } from '@db/client.ts';
 import type { Env } from '../env.ts';
 import { type AnswerCache, createMemoryCache } from './cache.ts';
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail.ts';
 import { createSandboxProvider, createWechatPayProvider, type PaymentProvider, pemFromEnv } from './payment.ts';
 import { createRateLimits, type RateLimits } from './rate-limit.ts';
@@ -15,6 +16,8 @@ export interface Adapters {
   limits: RateLimits;
   /** Booklet payments: WeChat Pay v3 Native, the sandbox, or none (a deployment without either). */
   payments: PaymentProvider | null;
+  /** Background jobs (server/jobs): services queue them inside their transaction. */
+  jobs: JobQueue;
   /** Recent answers of reads that are the same for everyone (this process only). */
   answers: AnswerCache;
   close(): Promise<void>;
@@ -59,6 +62,7 @@ export function createAdapters(env: Env, db: Db, overrides: Partial<Omit<Adapter
     storage,
     limits,
     payments,
+    jobs: overrides.jobs ?? createJobQueue(db),
     answers: overrides.answers ?? createMemoryCache(),
     async close() {
       await Promise.all([mailer.close(), limits.close()]);

@@ -1,14 +1,10 @@
-import type { MailType } from '@core/account-settings.ts';
+import { MAIL_TYPE_LABELS, type MailType } from '@core/account-settings.ts';
 import { TIMING } from '@core/constants.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 
-const LABELS: Record<MailType, { title: string; description: string }> = {
-  follow: { title: '关注通知', description: '有人关注我时发邮件提醒' },
-  article: { title: '文章通知', description: '我的文章收到评论和赞时发邮件提醒' },
-  week: { title: '每周精选', description: '每周发送一封社区精选文章的邮件' },
-};
+const LABELS = MAIL_TYPE_LABELS;
 
 function MailSwitch({ type, initial }: { type: MailType; initial: boolean }) {
   const alerts = useAlerts();

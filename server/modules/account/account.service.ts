@@ -345,13 +345,18 @@ export async function getMailStatus(db: Db, viewer: Viewer | null) {
 
 export async function subscribeMail(db: Db, viewer: Viewer | null, input: { type: MailType; check: boolean }) {
   const me = requireViewer(viewer);
-  await db.transaction(async (tx) => {
-    await queries.upsertMailSubscription(tx, me.id, input.type, input.check);
-    // The User fields of SPEC §3 mirror two of the toggles.
-    if (input.type === 'week') await queries.updateUser(tx, me.id, { weeklyEmail: input.check });
-    if (input.type === 'follow') await queries.updateUser(tx, me.id, { allowNotification: input.check });
-  });
+  await setMailSubscription(db, { userId: me.id, type: input.type, subscribed: input.check });
   return { type: input.type, status: input.check, check: input.check };
+}
+
+/** Turns one mail subscription on or off (the settings toggle, and a mail's unsubscribe link). */
+export async function setMailSubscription(db: Db, input: { userId: string; type: MailType; subscribed: boolean }) {
+  await db.transaction(async (tx) => {
+    await queries.upsertMailSubscription(tx, input.userId, input.type, input.subscribed);
+    // The User fields of SPEC §3 mirror two of the toggles.
+    if (input.type === 'week') await queries.updateUser(tx, input.userId, { weeklyEmail: input.subscribed });
+    if (input.type === 'follow') await queries.updateUser(tx, input.userId, { allowNotification: input.subscribed });
+  });
 }
 
 // ——— invitations ———

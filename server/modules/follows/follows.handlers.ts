@@ -13,9 +13,9 @@ import {
 
 export const followApi = createApi()
   .openapi(routes.follow, async (c) => {
-    const { db, viewer } = c.get('ctx');
+    const { db, viewer, adapters } = c.get('ctx');
     const body = c.req.valid('json');
-    return ok(c, await followUsers(db, viewer, { follower: body.follower, followees: body.followee }));
+    return ok(c, await followUsers(db, viewer, { follower: body.follower, followees: body.followee }, adapters.jobs));
   })
   .openapi(routes.unfollow, async (c) => {
     const { db, viewer } = c.get('ctx');

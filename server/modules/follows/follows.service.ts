@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '@core/constants.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Db } from '@db/client.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -20,10 +21,16 @@ function requireSelf(viewer: Viewer | null, follower: string): Viewer {
 
 /**
  * /follow (followee may hold several ids joined by a bar, SPEC §7.2): each new follow row moves
- * the follower's followingCount and the followee's followerCount and notifies the followee,
- * all in one transaction. Following someone already followed changes nothing.
+ * the follower's followingCount and the followee's followerCount, notifies the followee and
+ * queues the follower mail (sent by the job runner if the followee subscribes), all in one
+ * transaction. Following someone already followed changes nothing.
  */
-export async function followUsers(db: Db, viewer: Viewer | null, input: { follower: string; followees: string[] }) {
+export async function followUsers(
+  db: Db,
+  viewer: Viewer | null,
+  input: { follower: string; followees: string[] },
+  jobs: JobQueue,
+) {
   requireSelf(viewer, input.follower);
   const followees = input.followees.filter((id) => id !== input.follower);
   if (followees.length === 0) throw badRequest('不能关注自己');
@@ -35,6 +42,7 @@ export async function followUsers(db: Db, viewer: Viewer | null, input: { follow
       if (await queries.insertFollow(tx, input.follower, followee)) {
         added.push(followee);
         await notify(tx, { type: 'follow', actorId: input.follower, recipientId: followee });
+        await jobs.enqueue(tx, 'mail-follow', { followerId: input.follower, followeeId: followee });
       }
     }
     const followingCount = await queries.selectFollowingCount(tx, input.follower);

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { users } from '@db/schema/users.ts';
+import { createJobQueue } from '../../jobs/queue.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser } from '../../../tests/factories/users.ts';
@@ -139,7 +140,12 @@ describe('likes under concurrency (PostgreSQL)', () => {
             targetType: 'entry',
           });
         case 3:
-          return followUsers(database.db, as(i).viewer, { follower: people[i].id, followees: [people[other].id] });
+          return followUsers(
+            database.db,
+            as(i).viewer,
+            { follower: people[i].id, followees: [people[other].id] },
+            createJobQueue(database.db),
+          );
         case 4:
           return unfollowUsers(database.db, as(i).viewer, { follower: people[i].id, followees: [people[other].id] });
         default:

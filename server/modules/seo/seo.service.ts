@@ -48,6 +48,7 @@ export function robotsTxt(siteUrl: string): string {
       '/subscribe/subscribed',
       '/search',
       '/link',
+      '/unsubscribe',
     ].map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
