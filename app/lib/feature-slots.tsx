@@ -3,7 +3,7 @@ import { type ComponentType, createContext, useContext } from 'react';
 /**
  * Widgets one feature shows inside another's: the collections feature's 收藏 button in an entry
  * row and the article bar, the users feature's 关注 button in the article header, the comments
- * feature's list under a pin. Features never import each other (docs/decisions/004); the root
+ * feature's list under a pin, the sharing feature's 分享 menu. Features never import each other (docs/decisions/004); the root
  * route composes them here, once, and a feature asks for the widget by its slot.
  */
 export interface FeatureSlots {
@@ -16,6 +16,16 @@ export interface FeatureSlots {
     className?: string;
     compact?: boolean;
     onCountChange?: (count: number) => void;
+  }>;
+  /** The sharing feature's 分享 (copy link, Weibo, WeChat QR, the phone's share sheet). */
+  ShareButton: ComponentType<{
+    path: string;
+    title: string;
+    text?: (url: string) => string;
+    description?: string;
+    image?: string;
+    wechatCard?: boolean;
+    variant?: 'bar' | 'row';
   }>;
 }
 

@@ -1,4 +1,6 @@
 import { DEMO_ACCOUNT, avatarMenuButton, header, loginDialog, submitLogin } from './support/auth.ts';
+import type { Page } from '@playwright/test';
+import { feedList, feedRows, rowTitleLinks } from './support/feed.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -116,4 +118,97 @@ test('every item of the About menu and /app open a real page; open-in-app falls 
   });
   expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
   await expect(page.getByRole('region', { name: '下载' })).toContainText('移动版网页');
+});
+
+/** Opens the first column article of the home feed from its row. */
+async function openArticle(page: Page) {
+  await page.goto('/');
+  const list = feedList(page);
+  await expect(rowTitleLinks(list).first()).toBeVisible();
+  const article = (await feedRows(list)).find((row) => row.href.startsWith('/post/'));
+  expect(article, 'a column article in the feed').toBeDefined();
+  await rowTitleLinks(list).filter({ hasText: article?.title }).first().click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f]{24}$/);
+}
+
+test.describe('sharing', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('share an entry: copy the link, Weibo, the WeChat QR code; a pin too', async ({ page, context }) => {
+    await context.route('https://service.weibo.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<title>微博分享</title>' }),
+    );
+    await openArticle(page);
+    const entryPath = new URL(page.url()).pathname;
+    const share = page.getByRole('main').getByRole('button', { name: '分享', exact: true });
+
+    await share.click();
+    await page.getByRole('menuitem', { name: '复制链接' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '链接已复制' })).toBeVisible();
+    const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied.pathname).toBe(entryPath);
+    expect(Object.fromEntries(copied.searchParams)).toEqual({
+      utm_source: 'copy',
+      utm_medium: 'share',
+      utm_campaign: 'user',
+    });
+
+    await share.click();
+    const [weibo] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('menuitem', { name: '分享到微博' }).click(),
+    ]);
+    await weibo.waitForLoadState();
+    const weiboUrl = new URL(weibo.url());
+    expect(weiboUrl.host).toBe('service.weibo.com');
+    const sharedOnWeibo = new URL(weiboUrl.searchParams.get('url') ?? '');
+    expect(sharedOnWeibo.pathname).toBe(entryPath);
+    expect(sharedOnWeibo.searchParams.get('utm_source')).toBe('weibo');
+    expect(weiboUrl.searchParams.get('title')).toBe(await page.getByRole('heading', { level: 1 }).textContent());
+    await weibo.close();
+
+    await share.click();
+    await page.getByRole('menuitem', { name: '微信扫码分享' }).click();
+    const dialog = page.getByRole('dialog', { name: '分享到微信' });
+    const qr = dialog.getByRole('img', { name: '分享二维码' });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // A pin: the copied link is the pin's page.
+    await page.goto('/pins');
+    const pin = page.getByRole('article').first();
+    await pin.getByRole('button', { name: '分享', exact: true }).click();
+    await page.getByRole('menuitem', { name: '复制链接' }).click();
+    const pinLink = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(pinLink.pathname).toMatch(/^\/pin\/[0-9a-f]{24}$/);
+    expect(pinLink.searchParams.get('utm_campaign')).toBe('user');
+  });
+});
+
+test.describe('sharing on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the phone share sheet (Web Share API) gets the title and the campaign link', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: async (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+        },
+      });
+    });
+    await openArticle(page);
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.getByRole('main').getByRole('button', { name: '分享', exact: true }).click();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    const shared = await page.waitForFunction(() => (window as unknown as { shared?: ShareData }).shared);
+    const data = (await shared.jsonValue()) as ShareData;
+    expect(data.title).toBe(title);
+    const url = new URL(data.url ?? '');
+    expect(url.pathname).toBe(new URL(page.url()).pathname);
+    expect(url.searchParams.get('utm_source')).toBe('native');
+    expect(url.searchParams.get('utm_campaign')).toBe('user');
+  });
 });

@@ -7,7 +7,7 @@ import { apiFetch } from '~/lib/api-client.ts';
 import { track } from '~/lib/track.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { useViewer } from '~/lib/root-data.ts';
-import { editHref } from '~/lib/links.ts';
+import { editHref, entryHref } from '~/lib/links.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { useFeatureSlots } from '~/lib/feature-slots.tsx';
@@ -18,6 +18,8 @@ interface ActionEntry {
   id: string;
   type: string;
   title: string;
+  abstract?: string;
+  screenshot?: string;
   hot: boolean;
   liked: boolean;
   likeCount: number;
@@ -99,7 +101,7 @@ export function useImagePreload(ref: RefObject<HTMLElement | null>) {
 
 /** The like button, the author's edit and delete, and the admins' recommend switch. */
 export function EntryActionBar({ entry }: { entry: ActionEntry }) {
-  const { CollectButton } = useFeatureSlots();
+  const { CollectButton, ShareButton } = useFeatureSlots();
   const viewer = useViewer();
   const alerts = useAlerts();
   const navigate = useNavigate();
@@ -140,6 +142,13 @@ export function EntryActionBar({ entry }: { entry: ActionEntry }) {
     <div className="mt-6 flex flex-wrap items-center gap-3 border-line border-t pt-4">
       <LikeButton entryId={entry.id} liked={entry.liked} likeCount={entry.likeCount} variant="bar" />
       <CollectButton entryId={entry.id} variant="bar" checkOnMount />
+      <ShareButton
+        path={entryHref(entry)}
+        title={entry.title}
+        description={entry.abstract}
+        image={entry.screenshot}
+        wechatCard
+      />
       <a href="#comments" className="inline-flex h-9 items-center gap-1.5 px-2 text-fg-3 text-sm hover:text-brand">
         <MessageSquare size={18} strokeWidth={1.75} aria-hidden="true" />
         <span className="sr-only">评论</span>

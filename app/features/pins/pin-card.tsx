@@ -1,6 +1,6 @@
 import { isGuestId } from '@core/ids.ts';
-import { formatCount, formatDateTime, formatRelativeTime } from '@core/format.ts';
-import { MessageSquare, Share2, ThumbsUp, Trash2 } from '~/ui/icons.tsx';
+import { formatCount, formatDateTime, formatRelativeTime, truncate } from '@core/format.ts';
+import { MessageSquare, ThumbsUp, Trash2 } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CommentText } from '~/ui/comment-text.tsx';
@@ -25,7 +25,7 @@ export interface PinCardProps {
 
 /** One pin (沸点): author, text, images, and like / comment / share. */
 export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) {
-  const { CommentSection } = useFeatureSlots();
+  const { CommentSection, ShareButton } = useFeatureSlots();
   const viewer = useViewer();
   const requireLogin = useRequireLogin();
   const alerts = useAlerts();
@@ -47,16 +47,6 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
       setLikeCount(result.likeCount);
     } catch (error) {
       alerts.pushError(error);
-    }
-  }
-
-  async function share() {
-    const text = pinShareText(pin.content, `${window.location.origin}/pin/${pin.id}`);
-    try {
-      await navigator.clipboard.writeText(text);
-      alerts.push({ type: 'success', message: '分享内容已复制' });
-    } catch {
-      alerts.push({ type: 'info', message: text, durationMs: 6000 });
     }
   }
 
@@ -137,14 +127,15 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
           <MessageSquare {...icon} />
           {commentCount > 0 ? formatCount(commentCount) : '评论'}
         </button>
-        <button
-          type="button"
-          onClick={share}
-          className="inline-flex h-8 flex-1 items-center justify-center gap-1.5 hover:text-brand"
-        >
-          <Share2 {...icon} />
-          分享
-        </button>
+        <ShareButton
+          variant="row"
+          path={`/pin/${pin.id}`}
+          title={`${truncate(pin.content.replace(/\s+/g, ' ').trim(), 30)} - ${pin.user.username}的沸点`}
+          text={(url) => pinShareText(pin.content, url)}
+          description={truncate(pin.content, 100)}
+          image={pin.imageUrlList.find((url) => /^https?:\/\//.test(url))}
+          wechatCard={commentsOpen}
+        />
         {canDelete && (
           <button
             type="button"
