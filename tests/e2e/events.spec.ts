@@ -142,9 +142,19 @@ test.describe('sharing', () => {
     const entryPath = new URL(page.url()).pathname;
     const share = page.getByRole('main').getByRole('button', { name: '分享', exact: true });
 
+    // Each share is a behaviour event: the entry's id and the channel.
+    const shareEvent = page.waitForRequest(
+      (request) => request.url().endsWith('/api/track/event') && request.postDataJSON()?.action === 'share',
+    );
     await share.click();
     await page.getByRole('menuitem', { name: '复制链接' }).click();
     await expect(page.getByRole('status').filter({ hasText: '链接已复制' })).toBeVisible();
+    expect((await shareEvent).postDataJSON()).toMatchObject({
+      action: 'share',
+      target: entryPath.split('/')[2],
+      value: 'copy',
+    });
+    expect((await (await shareEvent).response())?.status()).toBe(200);
     const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
     expect(copied.pathname).toBe(entryPath);
     expect(Object.fromEntries(copied.searchParams)).toEqual({

@@ -2,6 +2,7 @@ import { type ShareChannel, shareCampaignOf, sharedUrl, weiboShareUrl } from '@c
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
+import { track } from '~/lib/track.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
 import { Copy, QrCode, Share2, X } from '~/ui/icons.tsx';
@@ -20,8 +21,6 @@ export interface ShareButtonProps {
   /** Also sets this page's WeChat share card (JS-SDK): once a page, on its main content. */
   wechatCard?: boolean;
   variant?: 'bar' | 'row';
-  /** Told after each share, with its channel (tracking). */
-  onShared?: (channel: ShareChannel) => void;
 }
 
 /** Phones with the Web Share API open their own share sheet instead of the menu. */
@@ -56,7 +55,6 @@ export function ShareButton({
   image,
   wechatCard = false,
   variant = 'bar',
-  onShared,
 }: ShareButtonProps) {
   const viewer = useViewer();
   const alerts = useAlerts();
@@ -68,6 +66,8 @@ export function ShareButton({
   const urlFor = (channel: ShareChannel) =>
     sharedUrl(new URL(path, window.location.origin).toString(), channel, campaign);
   const textFor = (url: string) => (text ? text(url) : title);
+  // Each share is a behaviour event (SPEC §7.9): the shared thing's id, the channel as its value.
+  const onShared = (channel: ShareChannel) => track('share', { target: path.split('/').pop(), value: channel });
 
   useEffect(() => {
     if (!wechatCard) return;
@@ -91,20 +91,20 @@ export function ShareButton({
     } catch {
       alerts.push({ type: 'info', message: url, durationMs: 6000 });
     }
-    onShared?.('copy');
+    onShared('copy');
   }
 
   function shareToWeibo() {
     const url = urlFor('weibo');
     window.open(weiboShareUrl(url, textFor(url)), '_blank', 'noopener,noreferrer,width=700,height=600');
-    onShared?.('weibo');
+    onShared('weibo');
   }
 
   async function showWechatQr() {
     const url = urlFor('wechat');
     try {
       setQr({ url, image: await qrSvgDataUrl(url) });
-      onShared?.('wechat');
+      onShared('wechat');
     } catch (error) {
       alerts.pushError(error);
     }
@@ -114,7 +114,7 @@ export function ShareButton({
     const url = urlFor('native');
     try {
       await navigator.share({ title, text: textFor(url), url });
-      onShared?.('native');
+      onShared('native');
     } catch (error) {
       // Closing the sheet is not a failure; anything else falls back to copying the link.
       if (error instanceof DOMException && error.name === 'AbortError') return;
