@@ -66,5 +66,6 @@ export default [
     route('audit', 'routes/admin-audit.tsx'),
     // Other areas' console pages (one line each), e.g. route('booklets', 'routes/admin-booklets.tsx'),
   ]),
+  route('user/wallet', 'routes/user-wallet.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -48,6 +48,7 @@ import { bookletApi } from './modules/booklets/booklets.handlers.ts';
 import { auditApi, moderationLogApi } from './modules/audit/audit.handlers.ts';
 import { adminApi } from './modules/admin/admin.handlers.ts';
 import { unsubscribeApi } from './modules/mailings/mailings.handlers.ts';
+import { walletApi } from './modules/wallet/wallet.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -90,6 +91,7 @@ const services: Array<[service: string, api: Api]> = [
   ['admin', adminApi],
   ['moderation', moderationLogApi],
   ['mail', unsubscribeApi],
+  ['wallet', walletApi],
 ];
 
 /** Every service mounted at /api/<service>, plus the benchmark's bare route. */

@@ -38,6 +38,8 @@ export interface ApiFetchOptions {
   /** Sent as a JSON body. */
   json?: unknown;
   signal?: AbortSignal;
+  /** Envelope statuses that count as success; [1] unless a service says otherwise (the wallet: 1 or 2, SPEC §8). */
+  okStatuses?: readonly number[];
 }
 
 function reportRequestError(detail: RequestErrorDetail) {
@@ -95,7 +97,9 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   if (!isEnvelope(body)) {
     throw new ApiError(response.status, 0, response.ok ? '响应格式错误' : `请求失败（${response.status}）`);
   }
-  if (!response.ok || body.s !== 1) throw new ApiError(response.status, body.s, body.m);
+  if (!response.ok || !(options.okStatuses ?? [1]).includes(body.s)) {
+    throw new ApiError(response.status, body.s, body.m);
+  }
   return body.d as T;
 }
 

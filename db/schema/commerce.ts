@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -182,8 +183,12 @@ export const walletBills = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Fen; positive for income, negative for withdrawals. */
     amount: integer('amount').notNull(),
-    kind: varchar('kind', { length: 16 }).$type<'booklet_income' | 'withdrawal'>().notNull(),
+    kind: varchar('kind', { length: 16 }).$type<'booklet_income' | 'withdrawal' | 'refund'>().notNull(),
     description: varchar('description', { length: 200 }).notNull().default(''),
+    /** The withdrawal application a withdrawal (or its refund) bill belongs to. */
+    withdrawalId: idColumn('withdrawal_id').references((): AnyPgColumn => withdrawalApplications.id, {
+      onDelete: 'set null',
+    }),
     createTime: timestampColumn('create_time').notNull().defaultNow(),
     updateTime: timestampColumn('update_time').notNull().defaultNow(),
   },

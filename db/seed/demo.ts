@@ -738,18 +738,20 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   const withdrawn = Math.floor((income * 0.6) / 100) * 100;
   if (withdrawn > 0) {
     const at = new Date(base - 6 * DAY);
+    const withdrawalId = id(at);
     billRows.push({
       id: id(at),
       userId: demo.id,
       amount: -withdrawn,
       kind: 'withdrawal',
-      description: '提现到支付宝',
+      withdrawalId,
+      description: '提现到支付宝（已到账）',
       createTime: at,
       updateTime: at,
     });
     await insertRows(tx, schema.withdrawalApplications, [
       {
-        id: id(at),
+        id: withdrawalId,
         userId: demo.id,
         volume: withdrawn,
         alipayAccount: DEMO_ACCOUNT.phone,

@@ -1,0 +1,2 @@
+ALTER TABLE "wallet_bills" ADD COLUMN "withdrawal_id" varchar(24);--> statement-breakpoint
+ALTER TABLE "wallet_bills" ADD CONSTRAINT "wallet_bills_withdrawal_id_withdrawal_applications_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawal_applications"("id") ON DELETE set null ON UPDATE no action;
