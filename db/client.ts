@@ -17,6 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The rows of a raw `db.execute(sql…)`: node-postgres answers a result with rows, PGlite may answer the rows. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';

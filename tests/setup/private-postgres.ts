@@ -8,7 +8,7 @@ import { freePort } from './child-server.ts';
 const run = promisify(execFile);
 
 /** The PostgreSQL server programs: PG_BIN, else `pg_config --bindir`, else the newest /usr/lib/postgresql/N/bin. */
-function findBinDir(): string {
+export function findBinDir(): string {
   const candidates: string[] = [];
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   try {

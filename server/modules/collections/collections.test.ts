@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@db/client.ts';
+import { type Database, rowsOf } from '@db/client.ts';
 import { collections, entries, entryTags, notifications, trackingEvents, users } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
@@ -36,11 +36,6 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 type Json = Record<string, unknown>;
-
-/** Rows of a raw query, from either driver. */
-function rowsOf(result: unknown): Array<Record<string, number>> {
-  return (result as { rows: Array<Record<string, number>> }).rows;
-}
 
 async function call<T = Json>(method: string, path: string, cookie: string | null, json?: unknown) {
   return requestJson<T>(app, `/api/collection${path}`, {
@@ -395,7 +390,7 @@ describe('concurrency', () => {
     const results = (await Promise.all(ops)) as Array<{ status: number }>;
     expect(results.every((r) => r.status === 200)).toBe(true);
 
-    const [check] = rowsOf(
+    const [check] = rowsOf<Record<string, number>>(
       await database.db.execute(sql`
       SELECT c.entry_count, c.follower_count,
         (SELECT count(*)::int FROM collection_entries WHERE collection_id = c.id) AS entry_rows,
@@ -405,7 +400,7 @@ describe('concurrency', () => {
     expect(check.entry_count).toBe(check.entry_rows);
     expect(check.follower_count).toBe(check.follow_rows);
     for (const entry of entryRows) {
-      const [row] = rowsOf(
+      const [row] = rowsOf<Record<string, number>>(
         await database.db.execute(sql`
         SELECT e.collection_count, (SELECT count(*)::int FROM collection_entries WHERE entry_id = e.id) AS n
         FROM entries e WHERE e.id = ${entry.id}`),
@@ -413,14 +408,14 @@ describe('concurrency', () => {
       expect(row.collection_count).toBe(row.n);
     }
     for (const follower of followers) {
-      const [row] = rowsOf(
+      const [row] = rowsOf<Record<string, number>>(
         await database.db.execute(sql`
         SELECT u.followed_collection_count, (SELECT count(*)::int FROM collection_follows WHERE user_id = u.id) AS n
         FROM users u WHERE u.id = ${follower.id}`),
       );
       expect(row.followed_collection_count).toBe(row.n);
     }
-    const [ownerRow] = rowsOf(
+    const [ownerRow] = rowsOf<Record<string, number>>(
       await database.db.execute(sql`
       SELECT u.collected_entries_count, (SELECT count(*)::int FROM collection_entries ce
         JOIN collections c ON c.id = ce.collection_id WHERE c.user_id = u.id) AS n

@@ -1,5 +1,5 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@db/client.ts';
+import { type Db, rowsOf } from '@db/client.ts';
 import { entries, entrySearch } from '@db/schema/content.ts';
 import { entryNotMutedBy } from '../mutes/mutes.service.ts';
 
@@ -27,10 +27,6 @@ function matchCondition(segmented: string, viewerId: string | null): SQL {
 function scannedCondition(segmented: string, viewerId: string | null): SQL {
   const match = sql`scanned.search_vector @@ ${tsQuery(segmented)}`;
   return and(match, entryNotMutedBy(viewerId, { entryId: sql`scanned.id`, userId: sql`scanned.user_id` })) ?? match;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /**

@@ -1,12 +1,7 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@db/client.ts';
+import { type Db, type Tx, rowsOf } from '@db/client.ts';
 import { trackingDaily, trackingEvents } from '@db/schema/social.ts';
 import { LIST_STAT_KINDS, PAGE_VIEW_ACTION } from '@core/tracking.ts';
-
-/** `execute` answers rows (pg) or { rows } (PGlite) depending on the driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
-}
 
 export type NewTrackingEvent = typeof trackingEvents.$inferInsert;
 
