@@ -29,6 +29,7 @@ export default [
   route('editor/drafts', 'routes/editor-drafts.tsx'),
   route('editor/drafts/:id', 'routes/editor-draft.tsx'),
   route('editor/posts/:id', 'routes/editor-post.tsx'),
+  route('editor/book/:id/section', 'routes/editor-book.tsx'),
   route('collections/:type?', 'routes/collections.tsx'),
   route('collection/:id', 'routes/collection.tsx'),
   route('notification', 'routes/notification.tsx', [

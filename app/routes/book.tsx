@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { BookletAdminBar } from '~/features/booklets/booklet-admin-bar.tsx';
 import { BookletHeader, isOpenTo } from '~/features/booklets/booklet-header.tsx';
 import { SectionList } from '~/features/booklets/section-list.tsx';
 import { useBookletView } from '~/features/booklets/use-view-count.ts';
@@ -14,7 +15,7 @@ import type { Route } from './+types/book';
 /** /book/{id}: a booklet's introduction and table of contents (SPEC §2.3 bookInfo). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const booklet = await fromService(getBooklet(context.db, context.viewer, requireIdParam(params.id)));
-  return { booklet };
+  return { booklet, isAdmin: context.viewer?.role === 'admin' };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, data ? `${data.booklet.title} - 小册` : '小册', data?.booklet.summary);
 
 export default function Book({ loaderData }: Route.ComponentProps) {
-  const { booklet } = loaderData;
+  const { booklet, isAdmin } = loaderData;
   useBookletView(booklet.id);
   const open = isOpenTo(booklet);
   const first = booklet.sections[0];
@@ -78,6 +79,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         }
       >
         <div className="space-y-5">
+          {isAdmin && <BookletAdminBar booklet={booklet} />}
           <BookletHeader booklet={booklet} actions={actions} />
           <section className="rounded bg-card px-5 py-6 sm:px-8" aria-labelledby="intro">
             <h2 id="intro" className="mb-4 font-semibold text-[18px] text-fg">

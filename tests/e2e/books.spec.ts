@@ -4,6 +4,11 @@ import { expect, test } from './support/fixtures.ts';
 
 /** Booklets (小册, docs/decisions/012-booklets.md): reading, writing and review. */
 
+async function signInByApi(page: Page, account: { email: string; password: string }) {
+  const response = await page.request.post('/api/passport/auth/type/email', { data: account });
+  expect(response.status()).toBe(200);
+}
+
 interface Section {
   id: string;
   title: string;
@@ -56,4 +61,73 @@ test('a category tab lists only its booklets and an unknown category is not foun
   await expect(page.getByRole('link', { name: '后端', exact: true })).toHaveAttribute('aria-current', 'page');
   const response = await page.goto('/books/nope');
   expect(response?.status()).toBe(404);
+});
+
+test('an author writes a booklet with two sections, submits it, and an administrator approves it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInByApi(page, { email: 'demo@jinsha.dev', password: 'jinsha-demo' });
+  await page.goto('/');
+  await header(page)
+    .getByRole('button', { name: /的菜单$/ })
+    .click();
+  await page.getByRole('menuitem', { name: '写小册' }).click();
+  await expect(page).toHaveURL('/editor/book/new/section');
+
+  const title = `E2E 小册 ${Date.now()}`;
+  const info = page.getByRole('form', { name: '小册信息' });
+  await info.getByLabel('小册标题').fill(title);
+  await info.getByLabel('分类').selectOption('backend');
+  await info.getByLabel('价格（元，0 为免费）').fill('9.9');
+  await info.getByLabel('简介（卡片上的一两句话）').fill('两节课讲清楚一件事');
+  await info.getByRole('button', { name: '创建小册' }).click();
+  await expect(page).toHaveURL(/\/editor\/book\/[0-9a-z]{24}\/section$/);
+  const bookletId = page.url().split('/')[5];
+
+  for (const [index, [sectionTitle, body]] of [
+    ['第一节：为什么', '这一节免费，讲为什么要学。'],
+    ['第二节：怎么做', '这一节付费，讲具体怎么做。'],
+  ].entries()) {
+    await page.getByRole('button', { name: '新建小节' }).first().click();
+    await expect(page.getByLabel('小节标题')).toHaveValue(`第 ${index + 1} 节`);
+    await page.getByLabel('小节标题').fill(sectionTitle);
+    await page.locator('.cm-content').click();
+    await page.keyboard.insertText(body);
+    if (index === 0) await page.getByLabel('免费试读').check();
+    await expect(page.getByRole('region', { name: '预览' })).toContainText(body);
+    await page.getByRole('button', { name: '发布本节' }).click();
+    await expect(page.getByRole('button', { name: '撤回为草稿' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: '小节' })).toContainText(sectionTitle);
+  }
+  // The second section moves above the first, and back.
+  const sidebar = page.getByRole('complementary', { name: '小节' });
+  await sidebar.getByRole('button', { name: '上移 第二节：怎么做' }).click();
+  await expect(sidebar.getByRole('listitem').first()).toContainText('第二节：怎么做');
+  await sidebar.getByRole('button', { name: '下移 第二节：怎么做' }).click();
+  await expect(sidebar.getByRole('listitem').first()).toContainText('第一节：为什么');
+
+  await page.getByRole('button', { name: '提交审核' }).click();
+  await expect(page.getByTestId('booklet-state')).toContainText('审核中');
+
+  // Others cannot see it yet.
+  const hidden = await page.request.get('/api/xiaoce/get', { params: { id: bookletId }, headers: { cookie: '' } });
+  expect(hidden.status()).toBe(404);
+
+  // The administrator approves it on the booklet's page.
+  await page.context().clearCookies();
+  await signInByApi(page, { email: 'admin@jinsha.dev', password: 'jinsha-admin' });
+  await page.goto(`/book/${bookletId}`);
+  const admin = page.getByRole('region', { name: '管理' });
+  await admin.getByRole('button', { name: '通过审核' }).click();
+  await expect(admin).toContainText('已上架');
+
+  // A visitor finds it under 后端 and reads the free section.
+  await page.context().clearCookies();
+  await page.goto('/books/backend');
+  await page.getByRole('link', { name: title }).first().click();
+  await expect(page).toHaveURL(`/book/${bookletId}`);
+  await page.getByRole('link', { name: '免费试读' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('第一节：为什么');
+  await expect(page.locator('.article-body')).toContainText('这一节免费');
+  await page.getByRole('link', { name: /下一节：第二节：怎么做/ }).click();
+  await expect(page.getByRole('region', { name: '购买提示' })).toBeVisible();
 });
