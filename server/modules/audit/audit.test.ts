@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { auditLog } from '@db/schema/moderation.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
@@ -48,15 +49,22 @@ describe('audit log', () => {
   });
 
   it('lists newest first by pointer for admins; the public log names nobody', async () => {
+    // Rows a millisecond apart, in the future, so the order does not hang on the clock.
+    const base = Date.now() + 60_000;
+    const row = (i: number, action: string, targetType: string, targetId: string, reason: string) => ({
+      id: newId(),
+      actorId: admin.id,
+      actorName: admin.username,
+      action,
+      targetType,
+      targetId,
+      reason,
+      createdAt: new Date(base + i),
+    });
     for (let i = 0; i < 3; i++) {
-      await audit(database.db, admin, {
-        action: 'restore',
-        targetType: 'pin',
-        targetId: `${i}`.repeat(24),
-        reason: `r${i}`,
-      });
+      await database.db.insert(auditLog).values(row(i, 'restore', 'pin', `${i}`.repeat(24), `r${i}`));
     }
-    await audit(database.db, admin, { action: 'suspend', targetType: 'user', targetId: admin.id, reason: 'private' });
+    await database.db.insert(auditLog).values(row(3, 'suspend', 'user', admin.id, 'private'));
     const first = await requestJson(app, '/api/admin/audit?limit=2', { headers: { cookie: adminCookie } });
     const page = envelopeOf(auditPageSchema).parse(first.body).d;
     expect(page.list.map((r) => r.action)).toEqual(['suspend', 'restore']);

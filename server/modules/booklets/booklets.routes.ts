@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { BOOKLET_CATEGORIES, BOOKLET_LIMITS, BOOKLET_MESSAGES } from '@core/booklets.ts';
 import { limitSchema, pointerSchema } from '@core/inputs.ts';
 import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { createAdminRoute } from '../../http/admin-route.ts';
 import {
   bookletCardSchema,
   bookletDetailSchema,
@@ -265,7 +266,7 @@ export const submit = createRoute({
 
 /* ---- Booklet storage: administrators ---- */
 
-export const approve = createRoute({
+export const approve = createAdminRoute({
   method: 'post',
   path: '/approve',
   tags: adminTags,
@@ -274,7 +275,7 @@ export const approve = createRoute({
   responses: { ...okResponse(bookletDetailSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const isFreeSection = createRoute({
+export const isFreeSection = createAdminRoute({
   method: 'post',
   path: '/isFreeSection',
   tags: adminTags,
@@ -286,7 +287,7 @@ export const isFreeSection = createRoute({
   },
 });
 
-export const isHot = createRoute({
+export const isHot = createAdminRoute({
   method: 'post',
   path: '/isHot',
   tags: adminTags,
@@ -295,7 +296,7 @@ export const isHot = createRoute({
   responses: { ...okResponse(z.object({ id: z.string(), isHot: z.boolean() })), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const isTop = createRoute({
+export const isTop = createAdminRoute({
   method: 'post',
   path: '/isTop',
   tags: adminTags,
@@ -304,7 +305,7 @@ export const isTop = createRoute({
   responses: { ...okResponse(z.object({ id: z.string(), isTop: z.boolean() })), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const getList = createRoute({
+export const getList = createAdminRoute({
   method: 'get',
   path: '/getList',
   tags: adminTags,
