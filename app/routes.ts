@@ -65,6 +65,7 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-index.tsx'),
     route('audit', 'routes/admin-audit.tsx'),
+    route('events', 'routes/admin-events.tsx'),
     // Other areas' console pages (one line each), e.g. route('booklets', 'routes/admin-booklets.tsx'),
   ]),
   route('user/wallet', 'routes/user-wallet.tsx'),

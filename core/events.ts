@@ -39,7 +39,6 @@ export function citySlugOf(name: string): string {
 
 /** China time: UTC+8 all year. */
 export const CHINA_OFFSET_MS = 8 * 3600_000;
-export const CHINA_TIME_ZONE = 'Asia/Shanghai';
 
 /** A month as the URLs and the month counts name it: 2026-11. */
 export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -81,31 +80,27 @@ export function isoToChinaLocal(at: string | Date): string {
   return shifted.toISOString().slice(0, 16);
 }
 
-const dayFormat = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: CHINA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  weekday: 'short',
-});
-const timeFormat = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: CHINA_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+
+/** China-time parts of an instant, computed by hand so the server and every browser write the same text. */
+function chinaParts(at: Date) {
+  const shifted = new Date(at.getTime() + CHINA_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    day: `${shifted.getUTCFullYear()}/${pad(shifted.getUTCMonth() + 1)}/${pad(shifted.getUTCDate())} ${WEEKDAYS[shifted.getUTCDay()]}`,
+    time: `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`,
+  };
+}
 
 /**
  * The time window as people read it, in China time: `2026/12/03 周四 14:00 – 17:00`, or with
  * the end day when the event runs over several days.
  */
 export function formatEventWindow(startedAt: string, endedAt: string): string {
-  const start = new Date(startedAt);
-  const end = new Date(endedAt);
-  const startDay = dayFormat.format(start);
-  const endDay = dayFormat.format(end);
-  if (startDay === endDay) return `${startDay} ${timeFormat.format(start)} – ${timeFormat.format(end)}`;
-  return `${startDay} ${timeFormat.format(start)} – ${endDay} ${timeFormat.format(end)}`;
+  const start = chinaParts(new Date(startedAt));
+  const end = chinaParts(new Date(endedAt));
+  if (start.day === end.day) return `${start.day} ${start.time} – ${end.time}`;
+  return `${start.day} ${start.time} – ${end.day} ${end.time}`;
 }
 
 /** Where an event stands now. */

@@ -67,6 +67,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   system_notification: '系统通知',
   banner_create: '新建横幅',
   banner_delete: '删除横幅',
+  event_create: '新建活动',
+  event_update: '编辑活动',
+  event_delete: '删除活动',
 };
 
 /** The actions the public /moderation log lists (without who did it or whose content it was). */

@@ -16,6 +16,7 @@ export interface AdminNavItem {
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', label: '概览', roles: ['admin'] },
   { to: '/admin/audit', label: '操作日志', roles: ['admin'] },
+  { to: '/admin/events', label: '活动', roles: ['admin'] },
 ];
 
 /** The links a role sees. */

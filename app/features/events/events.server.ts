@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@core/constants.ts';
 import { data, type AppLoadContext } from 'react-router';
 import { countEventsByMonth, listBannerEvents, listEvents } from '@server/modules/events/events.service.ts';
 import { readPage } from '~/lib/list-params.ts';
+import { requireRoleIn } from '~/lib/route-guards.server.ts';
 
 export type EventTab = 'coming' | 'past';
 
@@ -45,5 +46,21 @@ export async function loadEventsPage(context: AppLoadContext, cityParam: string 
     events: list.eventList,
     banners,
     months: months.monthList,
+  };
+}
+
+/** /admin/events: every city's events, coming or past (?status=past), 20 a page; administrators only. */
+export async function loadAdminEvents(context: AppLoadContext, url: URL) {
+  requireRoleIn(context, ['admin']);
+  const tab: EventTab = url.searchParams.get('status') === 'past' ? 'past' : 'coming';
+  const page = readPage(url, EVENT_PAGE_MAX);
+  const list = await listEvents(context.db, { status: tab, pageNum: page, pageSize: PAGE_SIZE.events });
+  return {
+    tab,
+    page,
+    pageCount: Math.min(EVENT_PAGE_MAX, Math.max(1, Math.ceil(list.total / PAGE_SIZE.events))),
+    total: list.total,
+    events: list.eventList,
+    cities: EVENT_CITIES.map((c) => c.name),
   };
 }

@@ -5,6 +5,7 @@ import { isUserImageUrl } from '@core/user-urls.ts';
 import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { audit } from '../audit/audit.service.ts';
 import { type Viewer, requireRole } from '../auth/auth.policy.ts';
 import * as queries from './events.queries.ts';
 import { MANAGE_EVENTS } from './events.policy.ts';
@@ -135,7 +136,15 @@ export async function createEvent(db: Db, viewer: Viewer | null, input: EventInp
   const admin = requireRole(viewer, MANAGE_EVENTS);
   checkCover(input, siteOrigin);
   const id = newId();
-  await db.transaction((tx) => queries.insertEvent(tx, { id, userId: admin.id, ...valuesOf(input) }));
+  await db.transaction(async (tx) => {
+    await queries.insertEvent(tx, { id, userId: admin.id, ...valuesOf(input) });
+    await audit(tx, admin, {
+      action: 'event_create',
+      targetType: 'event',
+      targetId: id,
+      detail: { title: input.title },
+    });
+  });
   await changed(db, admin, id);
   return getEvent(db, id);
 }
@@ -153,6 +162,12 @@ export async function updateEvent(
     // A cover kept as it was passes (the demo's drawn covers are data: addresses).
     if (input.screenshot !== row.screenshot) checkCover(input, siteOrigin);
     await queries.updateEvent(tx, input.eventId, valuesOf(input));
+    await audit(tx, admin, {
+      action: 'event_update',
+      targetType: 'event',
+      targetId: input.eventId,
+      detail: { title: input.title, before: row.title },
+    });
   });
   await changed(db, admin, input.eventId);
   return getEvent(db, input.eventId);
@@ -161,8 +176,15 @@ export async function updateEvent(
 export async function deleteEvent(db: Db, viewer: Viewer | null, eventId: string) {
   const admin = requireRole(viewer, MANAGE_EVENTS);
   await db.transaction(async (tx) => {
-    if (!(await queries.selectEvent(tx, eventId, { lock: true }))) throw notFound(EVENT_MESSAGES.notFound);
+    const row = await queries.selectEvent(tx, eventId, { lock: true });
+    if (!row) throw notFound(EVENT_MESSAGES.notFound);
     await queries.deleteEvent(tx, eventId);
+    await audit(tx, admin, {
+      action: 'event_delete',
+      targetType: 'event',
+      targetId: eventId,
+      detail: { title: row.title },
+    });
   });
   await changed(db, admin, eventId);
   return { eventId };

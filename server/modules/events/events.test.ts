@@ -4,6 +4,7 @@ import { newId } from '@core/ids.ts';
 import { monthOf } from '@core/events.ts';
 import type { Database } from '@db/client.ts';
 import { events } from '@db/schema/commerce.ts';
+import { auditLog } from '@db/schema/moderation.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
@@ -205,6 +206,17 @@ describe('administrators manage events', () => {
     expect((await removeAs(user)).status).toBe(403);
     expect((await removeAs(admin)).status).toBe(200);
     expect((await removeAs(admin)).status).toBe(404);
+    // Every administrator action is in the audit log, in its transaction.
+    const audited = await database.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, event.id))
+      .orderBy(auditLog.createdAt);
+    expect(audited).toEqual([
+      { action: 'event_create', actorId: admin.id },
+      { action: 'event_update', actorId: admin.id },
+      { action: 'event_delete', actorId: admin.id },
+    ]);
     const gone = await requestJson(app, `/api/event/getEvent?eventId=${event.id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.m).toBe('活动不存在');

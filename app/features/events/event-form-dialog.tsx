@@ -1,0 +1,254 @@
+import { EVENT_LIMITS, chinaLocalToIso, eventInputSchema, isoToChinaLocal } from '@core/events.ts';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, useId, useState } from 'react';
+import { useAlerts } from '~/lib/alerts.ts';
+import { apiFetch } from '~/lib/api-client.ts';
+import { uploadImage } from '~/lib/upload-image.ts';
+import { Button } from '~/ui/button.tsx';
+import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { X } from '~/ui/icons.tsx';
+
+export interface EditableEvent {
+  id: string;
+  title: string;
+  city: string;
+  address: string;
+  url: string;
+  screenshot: string;
+  showBanner: boolean;
+  startedAt: string;
+  endedAt: string;
+}
+
+const inputClass = 'h-9 w-full rounded border border-line bg-card px-3 outline-none focus:border-brand';
+
+/** 新建活动 / 编辑活动: the fields of an event, times in China time; saved through the event API. */
+export function EventFormDialog({
+  open,
+  onOpenChange,
+  event,
+  cities,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Editing this one; creating when absent. */
+  event?: EditableEvent;
+  cities: string[];
+  onSaved: () => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={dialogOverlayClass} />
+        <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[520px]')}>
+          {open && (
+            <EventForm
+              event={event}
+              cities={cities}
+              onSaved={() => {
+                onSaved();
+                onOpenChange(false);
+              }}
+            />
+          )}
+          <Dialog.Close aria-label="关闭" className="absolute top-3 right-3 rounded p-1 text-fg-3 hover:text-fg">
+            <X aria-hidden size={18} />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: string[]; onSaved: () => void }) {
+  const alerts = useAlerts();
+  const id = useId();
+  const [values, setValues] = useState({
+    title: event?.title ?? '',
+    city: event?.city ?? '',
+    address: event?.address ?? '',
+    url: event?.url ?? '',
+    screenshot: event?.screenshot ?? '',
+    showBanner: event?.showBanner ?? false,
+    startedAt: event ? isoToChinaLocal(event.startedAt) : '',
+    endedAt: event ? isoToChinaLocal(event.endedAt) : '',
+  });
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setUploading(true);
+    try {
+      set('screenshot', (await uploadImage(file, 'cover')).url);
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const input = {
+      ...values,
+      startedAt: chinaLocalToIso(values.startedAt),
+      endedAt: chinaLocalToIso(values.endedAt),
+    };
+    // The same rules and words as the server (core/events.ts), before any request.
+    const checked = eventInputSchema.safeParse(input);
+    if (!checked.success) {
+      alerts.push({ type: 'error', message: checked.error.issues[0]?.message ?? '格式不正确' });
+      return;
+    }
+    setSaving(true);
+    try {
+      await apiFetch(event ? '/api/event/update' : '/api/event/create', {
+        method: 'POST',
+        json: event ? { ...checked.data, eventId: event.id } : checked.data,
+      });
+      alerts.push({ type: 'success', message: event ? '活动已保存' : '活动已创建' });
+      onSaved();
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (key: string) => `${id}-${key}`;
+  return (
+    <form onSubmit={onSubmit} className="space-y-3 p-6" noValidate>
+      <Dialog.Title className="font-semibold text-lg">{event ? '编辑活动' : '新建活动'}</Dialog.Title>
+      <div className="space-y-1">
+        <label htmlFor={field('title')} className="block text-fg-2">
+          活动名称
+        </label>
+        <input
+          id={field('title')}
+          value={values.title}
+          maxLength={EVENT_LIMITS.title}
+          onChange={(e) => set('title', e.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <div className="grid grid-cols-[140px_minmax(0,1fr)] gap-3">
+        <div className="space-y-1">
+          <label htmlFor={field('city')} className="block text-fg-2">
+            城市
+          </label>
+          <select
+            id={field('city')}
+            value={values.city}
+            onChange={(e) => set('city', e.target.value)}
+            className={inputClass}
+          >
+            <option value="">请选择</option>
+            {cities.map((city) => (
+              <option key={city} value={city}>
+                {city}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={field('address')} className="block text-fg-2">
+            活动地点
+          </label>
+          <input
+            id={field('address')}
+            value={values.address}
+            maxLength={EVENT_LIMITS.address}
+            onChange={(e) => set('address', e.target.value)}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={field('url')} className="block text-fg-2">
+          活动链接
+        </label>
+        <input
+          id={field('url')}
+          value={values.url}
+          maxLength={EVENT_LIMITS.url}
+          placeholder="https://"
+          onChange={(e) => set('url', e.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="space-y-1">
+          <label htmlFor={field('start')} className="block text-fg-2">
+            开始时间（北京时间）
+          </label>
+          <input
+            id={field('start')}
+            type="datetime-local"
+            value={values.startedAt}
+            onChange={(e) => set('startedAt', e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={field('end')} className="block text-fg-2">
+            结束时间（北京时间）
+          </label>
+          <input
+            id={field('end')}
+            type="datetime-local"
+            value={values.endedAt}
+            onChange={(e) => set('endedAt', e.target.value)}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <div className="space-y-1">
+        <span className="block text-fg-2">封面</span>
+        <div className="flex items-center gap-3">
+          {values.screenshot ? (
+            <img src={values.screenshot} alt="封面预览" className="h-16 w-28 rounded border border-line object-cover" />
+          ) : (
+            <div className="h-16 w-28 rounded border border-line border-dashed" />
+          )}
+          <label className="inline-flex h-8 cursor-pointer items-center rounded border border-line px-3 text-fg-2 text-sm hover:border-brand hover:text-brand focus-within:outline-2 focus-within:outline-brand">
+            {uploading ? '上传中…' : values.screenshot ? '更换封面' : '上传封面'}
+            <input
+              type="file"
+              aria-label="上传封面"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              className="sr-only"
+              disabled={uploading}
+              onChange={(e) => {
+                void onFile(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          {values.screenshot && (
+            <button type="button" className="text-fg-3 text-sm hover:text-brand" onClick={() => set('screenshot', '')}>
+              移除
+            </button>
+          )}
+        </div>
+      </div>
+      <label className="flex items-center gap-2 text-fg-2">
+        <input type="checkbox" checked={values.showBanner} onChange={(e) => set('showBanner', e.target.checked)} />
+        显示在活动页推荐位
+      </label>
+      <div className="flex justify-end gap-3 pt-2">
+        <Dialog.Close asChild>
+          <Button variant="secondary" size="md">
+            取消
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" size="md" disabled={saving || uploading}>
+          {saving ? '保存中...' : '保存'}
+        </Button>
+      </div>
+    </form>
+  );
+}

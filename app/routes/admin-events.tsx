@@ -1,0 +1,142 @@
+import { formatEventWindow } from '@core/events.ts';
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { type EditableEvent, EventFormDialog } from '~/features/events/event-form-dialog.tsx';
+import { eventHref } from '~/features/events/event-links.ts';
+import { loadAdminEvents } from '~/features/events/events.server.ts';
+import { Pagination } from '~/features/entries/pagination.tsx';
+import { useAlerts } from '~/lib/alerts.ts';
+import { apiFetch } from '~/lib/api-client.ts';
+import { pageMeta } from '~/lib/meta.ts';
+import { Button } from '~/ui/button.tsx';
+import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import type { Route } from './+types/admin-events';
+
+/** /admin/events: administrators create, edit and delete events (the calls of /api/event). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadAdminEvents(context, new URL(request.url));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '活动管理 - 管理后台');
+
+export default function AdminEvents({ loaderData }: Route.ComponentProps) {
+  const { tab, page, pageCount, total, events, cities } = loaderData;
+  const alerts = useAlerts();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<EditableEvent | 'new' | null>(null);
+  const [removing, setRemoving] = useState<EditableEvent | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hrefOf = (next: { tab?: 'coming' | 'past'; page?: number }) => {
+    const query = new URLSearchParams();
+    if ((next.tab ?? tab) === 'past') query.set('status', 'past');
+    if (next.page && next.page > 1) query.set('page', String(next.page));
+    const text = query.toString();
+    return text ? `/admin/events?${text}` : '/admin/events';
+  };
+
+  async function remove() {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await apiFetch('/api/event/delete', { method: 'POST', json: { eventId: removing.id } });
+      alerts.push({ type: 'success', message: '活动已删除' });
+      setRemoving(null);
+      await revalidator.revalidate();
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminPanel title="活动管理" tools={<Button onClick={() => setEditing('new')}>新建活动</Button>}>
+      <div className="mb-4 flex items-center gap-4 text-sm">
+        {(['coming', 'past'] as const).map((t) => (
+          <Link
+            key={t}
+            to={hrefOf({ tab: t })}
+            aria-current={tab === t ? 'true' : undefined}
+            className={tab === t ? 'font-medium text-brand' : 'text-fg-2 hover:text-brand'}
+          >
+            {t === 'coming' ? '即将开始' : '往期活动'}
+          </Link>
+        ))}
+        <span className="text-[13px] text-fg-3">共 {total} 场</span>
+      </div>
+      {events.length === 0 ? (
+        <EmptyState text="还没有活动" />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-fg-3">
+              <tr>
+                <th className="py-2 pr-3 font-normal">活动</th>
+                <th className="py-2 pr-3 font-normal">时间（北京时间）</th>
+                <th className="py-2 pr-3 font-normal">城市</th>
+                <th className="py-2 pr-3 font-normal">推荐位</th>
+                <th className="py-2 font-normal">操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id} className="border-line border-t align-top">
+                  <td className="py-2 pr-3">
+                    <a href={eventHref(event.url)} className="font-medium hover:text-brand">
+                      {event.title}
+                    </a>
+                    <p className="text-[12px] text-fg-3">{event.address}</p>
+                  </td>
+                  <td className="whitespace-nowrap py-2 pr-3 text-fg-2">
+                    {formatEventWindow(event.startedAt, event.endedAt)}
+                  </td>
+                  <td className="py-2 pr-3">{event.city}</td>
+                  <td className="py-2 pr-3">{event.showBanner ? '是' : '否'}</td>
+                  <td className="whitespace-nowrap py-2">
+                    <button
+                      type="button"
+                      className="mr-3 text-brand hover:underline"
+                      onClick={() => setEditing(event)}
+                      aria-label={`编辑 ${event.title}`}
+                    >
+                      编辑
+                    </button>
+                    <button
+                      type="button"
+                      className="text-danger hover:underline"
+                      onClick={() => setRemoving(event)}
+                      aria-label={`删除 ${event.title}`}
+                    >
+                      删除
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} hrefOf={(n) => hrefOf({ page: n })} />
+      <EventFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        event={editing === 'new' || editing === null ? undefined : editing}
+        cities={cities}
+        onSaved={() => void revalidator.revalidate()}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="删除活动"
+        description={`确定删除“${removing?.title ?? ''}”吗？删除后无法恢复。`}
+        confirmLabel="删除"
+        danger
+        busy={busy}
+        busyLabel="删除中..."
+        onConfirm={() => void remove()}
+      />
+    </AdminPanel>
+  );
+}
