@@ -2,7 +2,13 @@ import type { Logger } from 'pino';
 import type { Database } from '@db/client.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { Env } from '../env.ts';
-import { cleanupDeliveries, sendFollowMail } from '../modules/mailings/mailings.service.ts';
+import {
+  cleanupDeliveries,
+  planWeeklyDigest,
+  sendArticleMails,
+  sendFollowMail,
+  sendWeeklyDigest,
+} from '../modules/mailings/mailings.service.ts';
 import type { JobHandlers, JobSchedule } from './runner.ts';
 
 /** What each queue does (server/jobs/queue.ts names them). */
@@ -17,9 +23,16 @@ export function mailJobHandlers(options: {
     'mail-follow': async (data) => {
       await sendFollowMail(ctx, data);
     },
-    'mail-article': async () => {},
-    'mail-week': async () => {},
-    'mail-week-plan': async () => {},
+    'mail-article': async (data) => {
+      await sendArticleMails(ctx, data);
+    },
+    'mail-week': async (data) => {
+      await sendWeeklyDigest(ctx, data);
+    },
+    'mail-week-plan': async (data) => {
+      const planned = await planWeeklyDigest({ ...ctx, jobs: options.adapters.jobs }, data);
+      options.logger.info(planned, 'weekly digest queued');
+    },
     'mail-cleanup': async () => {
       const removed = await cleanupDeliveries(ctx);
       options.logger.info({ removed }, 'old mail delivery records removed');

@@ -29,6 +29,8 @@ export interface JobQueue {
     data: JobPayloads[N],
     options?: { startAfter?: Date | number },
   ): Promise<string>;
+  /** Many jobs of one queue in one INSERT. */
+  enqueueMany<N extends JobName>(runner: Db | Tx, name: N, list: JobPayloads[N][]): Promise<void>;
 }
 
 /** pg-boss's SQL (with $1… placeholders) as a Drizzle query, so it runs on the caller's connection or transaction. */
@@ -65,6 +67,13 @@ export function createJobQueue(db: Db): JobQueue {
       // pg-boss answers null when the queue does not exist: a missing migration, never silence.
       if (!id) throw new Error(`job queue ${name} does not exist`);
       return id;
+    },
+    async enqueueMany(runner, name, list) {
+      if (list.length === 0) return;
+      await boss.insert(
+        list.map((data) => ({ name, data: data as object })),
+        { db: drizzleExecutor(runner) },
+      );
     },
   };
 }

@@ -20,7 +20,7 @@ import { publishChange } from '../../adapters/changes.ts';
 import { canEdit } from './drafts.policy.ts';
 import { canEdit as canEditEntry } from '../entries/entries.policy.ts';
 
-type DraftContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env'>>;
+type DraftContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env' | 'adapters'>>;
 
 async function loadOwnDraft(db: Db, viewer: Viewer, draftId: string): Promise<queries.DraftRow> {
   const draft = await queries.selectDraftById(db, draftId);
@@ -215,7 +215,7 @@ export async function publishDraft(ctx: DraftContext, input: PublishDraftInput) 
   // A new entry belongs to the draft's writer, also when an admin publishes it for them.
   const author = merged.entryId || draft.userId === viewer.id ? viewer : { ...viewer, id: draft.userId };
   const published = await ctx.db.transaction(async (tx) => {
-    const txCtx = { db: tx as unknown as Db, viewer: author, env: ctx.env };
+    const txCtx = { db: tx as unknown as Db, viewer: author, env: ctx.env, adapters: ctx.adapters };
     let entryId: string;
     if (merged.entryId) {
       await updateEntry(txCtx, merged.entryId, entryInput);

@@ -390,7 +390,8 @@ export async function getDetailData(
  */
 
 /** `env` gives SITE_URL, so absolute addresses of this site are refused as images too. */
-type WriteContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env'>>;
+/** `adapters` (when given) queues the new-article mail of a published article. */
+type WriteContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env' | 'adapters'>>;
 
 function validate(input: EntryInput): ValidEntryInput {
   const parsed = entryInputSchema.safeParse(input);
@@ -485,6 +486,8 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
     await queries.addCategoryCount(tx, { categoryId: prepared.categoryId, type: prepared.type, commented: false }, 1);
     await queries.addTagCounts(tx, prepared.tagIds, 1);
     await queries.addAuthorPostedCount(tx, viewer.id, prepared.type, 1);
+    // The author's followers who take article mails hear of it (server/jobs), if this commits.
+    if (prepared.type === 'article') await ctx.adapters?.jobs.enqueue(tx, 'mail-article', { entryId: id });
   });
   await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: viewer.id, id });
   return { id };

@@ -3,6 +3,7 @@ import { MAIL_TYPE_LABELS, type MailType } from '@core/account-settings.ts';
 import type { Db } from '@db/client.ts';
 import type { MailMessage, Mailer } from '../../adapters/mail.ts';
 import type { Env } from '../../env.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { badRequest } from '../../http/errors.ts';
 import { setMailSubscription } from '../account/account.service.ts';
 import * as queries from './mailings.queries.ts';
@@ -129,6 +130,105 @@ export async function sendFollowMail(ctx: MailJobContext, input: { followerId: s
     subscriptionMail(ctx, recipient, 'follow', {
       subject: `${follower.username} 关注了你`,
       text: `${recipient.username}，你好：\n\n${follower.username} 在${ctx.env.SITE_NAME}关注了你。\n\n看看 TA 的主页：${profile}\n`,
+    }),
+  );
+}
+
+/** Followers mailed per query page by an article job. */
+const ARTICLE_RECIPIENTS_PAGE = 200;
+
+/**
+ * mail-article: tells the author's followers who take article mails about a new article, each
+ * once (a retried job skips those already mailed). Returns how many mails went out.
+ */
+export async function sendArticleMails(ctx: MailJobContext, input: { entryId: string }) {
+  const article = await queries.selectArticle(ctx.db, input.entryId);
+  if (article?.type !== 'article' || article.hiddenAt || !article.userId) return 0;
+  const authorId = article.userId;
+  const link = new URL(`/post/${article.id}`, ctx.env.SITE_URL).href;
+  const author = article.authorName ?? '';
+  let sent = 0;
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const page = await queries.selectArticleRecipients(ctx.db, { authorId, after, limit: ARTICLE_RECIPIENTS_PAGE });
+    for (const recipient of page) {
+      if (!recipient.email) continue;
+      const message = subscriptionMail(ctx, { id: recipient.id, email: recipient.email }, 'article', {
+        subject: `${author} 发布了新文章：${article.title}`,
+        text: `${recipient.username}，你好：\n\n你关注的 ${author} 在${ctx.env.SITE_NAME}发布了新文章：\n\n《${article.title}》\n${article.abstract ? `${article.abstract}\n` : ''}\n阅读全文：${link}\n`,
+      });
+      if (await deliverOnce(ctx, { kind: 'article', userId: recipient.id, key: article.id }, message)) sent++;
+    }
+    if (page.length < ARTICLE_RECIPIENTS_PAGE) return sent;
+    const last = page[page.length - 1]!;
+    after = { createdAt: last.followedAt, id: last.id };
+  }
+}
+
+// ——— the weekly digest ———
+
+/** Entries in one digest. */
+export const DIGEST_SIZE = 10;
+const WEEK_MS = 7 * 86_400_000;
+/** The digest's weeks run Monday to Monday in China time (UTC+8, no daylight saving). */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** The Monday (YYYY-MM-DD, China time) of the last full week before `now`. */
+export function previousWeek(now = new Date()): string {
+  const china = new Date(now.getTime() + CHINA_OFFSET_MS);
+  const sinceMonday = (china.getUTCDay() + 6) % 7;
+  const monday = Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), china.getUTCDate() - sinceMonday - 7);
+  return new Date(monday).toISOString().slice(0, 10);
+}
+
+export function weekBounds(week: string) {
+  const start = new Date(Date.parse(`${week}T00:00:00Z`) - CHINA_OFFSET_MS);
+  return { start, end: new Date(start.getTime() + WEEK_MS) };
+}
+
+/** Subscribers queued per page by the weekly plan. */
+const PLAN_PAGE = 500;
+
+/** mail-week-plan: one mail-week job per subscriber for the week (default: the one that just ended). */
+export async function planWeeklyDigest(ctx: MailJobContext & { jobs: JobQueue }, input: { week?: string }) {
+  const week = input.week ?? previousWeek();
+  let afterId: string | null = null;
+  let queued = 0;
+  for (;;) {
+    const ids = await queries.selectWeeklySubscribers(ctx.db, { afterId, limit: PLAN_PAGE });
+    await ctx.jobs.enqueueMany(
+      ctx.db,
+      'mail-week',
+      ids.map((userId) => ({ userId, week })),
+    );
+    queued += ids.length;
+    if (ids.length < PLAN_PAGE) return { week, queued };
+    afterId = ids[ids.length - 1]!;
+  }
+}
+
+/** The entries one person's digest for `week` would list. */
+export function digestEntries(ctx: Pick<MailJobContext, 'db'>, input: { userId: string; week: string }) {
+  const { start, end } = weekBounds(input.week);
+  return queries.selectDigestEntries(ctx.db, { userId: input.userId, start, end, limit: DIGEST_SIZE });
+}
+
+/** mail-week: one person's digest; nothing when the week had nothing for them. */
+export async function sendWeeklyDigest(ctx: MailJobContext, input: { userId: string; week: string }) {
+  const recipient = await queries.selectRecipient(ctx.db, input.userId, 'week');
+  if (!canReceive(recipient)) return false;
+  const picks = await digestEntries(ctx, input);
+  if (picks.length === 0) return false;
+  const lines = picks.map((entry, index) => {
+    const link = new URL(`/post/${entry.id}`, ctx.env.SITE_URL).href;
+    return `${index + 1}. ${entry.title}\n   ${entry.authorName ?? ''} · ${entry.likeCount} 赞 · ${entry.commentCount} 评论\n   ${link}`;
+  });
+  return deliverOnce(
+    ctx,
+    { kind: 'week', userId: recipient.id, key: input.week },
+    subscriptionMail(ctx, recipient, 'week', {
+      subject: `${ctx.env.SITE_NAME}每周精选（${input.week} 起的一周）`,
+      text: `${recipient.username}，你好：\n\n这是上周你关注的作者和标签下最受欢迎的文章：\n\n${lines.join('\n\n')}\n`,
     }),
   );
 }
