@@ -1,10 +1,17 @@
 import { formatCount } from '@core/format.ts';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { trackEntryList } from '~/lib/track.ts';
 import { entryHref } from '~/lib/links.ts';
 import type { EntryRowView } from './types.ts';
 
 /** 相关文章: newer entries of the same category, title and counts only. */
 export function RelatedEntries({ entries }: { entries: EntryRowView[] }) {
+  const ids = entries.map((entry) => entry.id).join('|');
+  // Recommendation statistics (GET /collector): the related entries shown; nothing for none.
+  useEffect(() => {
+    trackEntryList('collector', ids ? ids.split('|') : [], 'related');
+  }, [ids]);
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby="related-title" className="rounded bg-card px-4 py-4">

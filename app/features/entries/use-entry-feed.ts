@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { trackEntryList } from '~/lib/track.ts';
 import type { FeedPage } from './types.ts';
 
 /**
@@ -15,6 +16,17 @@ export function useEntryFeed<Row extends { id: string }>(first: FeedPage<Row>, s
   const [pointer, setPointer] = useState(first.pointer);
   const requested = useRef<string | null>(null);
   const appended = useRef<FeedPage<Row> | null>(null);
+  // List statistics (GET /log): the entries each page showed, named by the feed's first path segment.
+  const src = pathname.split('/')[1] || 'home';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page is reported once per mounted feed.
+  useEffect(() => {
+    trackEntryList(
+      'log',
+      first.entrylist.map((entry) => entry.id),
+      src,
+    );
+  }, []);
 
   useEffect(() => {
     const page = fetcher.data;
@@ -23,8 +35,13 @@ export function useEntryFeed<Row extends { id: string }>(first: FeedPage<Row>, s
     const seen = new Set(entries.map((entry) => entry.id));
     const fresh = page.entrylist.filter((entry) => !seen.has(entry.id));
     setEntries([...entries, ...fresh]);
+    trackEntryList(
+      'log',
+      fresh.map((entry) => entry.id),
+      src,
+    );
     setPointer(fresh.length === 0 ? null : page.pointer);
-  }, [fetcher.data, entries]);
+  }, [fetcher.data, entries, src]);
 
   const loading = fetcher.state !== 'idle';
   const { load } = fetcher;
