@@ -16,6 +16,7 @@ export default [
   route('new-entry', 'routes/share-entry.tsx', { id: 'shareEntry' }),
   route('edit-entry/:id', 'routes/edit-entry.tsx'),
   route('published', 'routes/published.tsx'),
+  route('analytics', 'routes/analytics.tsx'),
   route('search', 'routes/search.tsx'),
   route('zhuanlan/:category?', 'routes/zhuanlan.tsx'),
   route('tag/:title', 'routes/tag.tsx'),

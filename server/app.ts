@@ -49,6 +49,7 @@ import { auditApi, moderationLogApi } from './modules/audit/audit.handlers.ts';
 import { adminApi } from './modules/admin/admin.handlers.ts';
 import { unsubscribeApi } from './modules/mailings/mailings.handlers.ts';
 import { walletApi } from './modules/wallet/wallet.handlers.ts';
+import { analyticsApi } from './modules/analytics/analytics.handlers.ts';
 
 /**
  * The API services: `/api/<service>` stands for the host the spec omits (docs/api.md).
@@ -92,6 +93,7 @@ const services: Array<[service: string, api: Api]> = [
   ['moderation', moderationLogApi],
   ['mail', unsubscribeApi],
   ['wallet', walletApi],
+  ['analytics', analyticsApi],
 ];
 
 /** Every service mounted at /api/<service>, plus the benchmark's bare route. */

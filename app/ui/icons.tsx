@@ -53,6 +53,7 @@ export const ArrowUp = (props: IconProps) => <SpriteIcon name="arrow-up" {...pro
 export const Bell = (props: IconProps) => <SpriteIcon name="bell" {...props} />;
 export const BookOpen = (props: IconProps) => <SpriteIcon name="book-open" {...props} />;
 export const CalendarDays = (props: IconProps) => <SpriteIcon name="calendar-days" {...props} />;
+export const ChartLine = (props: IconProps) => <SpriteIcon name="chart-line" {...props} />;
 export const Check = (props: IconProps) => <SpriteIcon name="check" {...props} />;
 export const ChevronDown = (props: IconProps) => <SpriteIcon name="chevron-down" {...props} />;
 export const ChevronLeft = (props: IconProps) => <SpriteIcon name="chevron-left" {...props} />;

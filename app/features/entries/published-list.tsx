@@ -45,6 +45,9 @@ export function PublishedList({ first }: { first: FeedPage<EntryView> }) {
         <div className="flex items-center justify-between border-line border-b px-5 py-3">
           <h1 className="font-semibold text-base">已发布</h1>
           <span className="flex gap-2">
+            <Link to="/analytics" className={buttonClass('text')}>
+              创作数据
+            </Link>
             <Link to="/new-entry" className={buttonClass('secondary')}>
               分享链接
             </Link>

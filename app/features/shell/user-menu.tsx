@@ -1,6 +1,7 @@
 import { LOGOUT_CONFIRM_TEXT } from '@core/constants.ts';
 import {
   BookOpen,
+  ChartLine,
   FileText,
   FolderHeart,
   Info,
@@ -51,6 +52,9 @@ export default function UserMenu({
           )}
           <MenuLink to="/editor/drafts" icon={<FileText {...iconProps} />}>
             草稿箱
+          </MenuLink>
+          <MenuLink to="/analytics" icon={<ChartLine {...iconProps} />}>
+            创作数据
           </MenuLink>
           <MenuSeparator />
           <MenuLink to={home} icon={<UserRound {...iconProps} />}>
