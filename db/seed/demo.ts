@@ -26,6 +26,7 @@ import { ADMIN_ACCOUNT, ADMIN_PERSON, DEMO_ACCOUNT, DEMO_PERSON, PEOPLE, type Pe
 import { recountCategories, recountContent, recountTags, recountUsers } from './counters.ts';
 import { DAY, HOUR, MINUTE, SeededRandom } from './random.ts';
 import { buildTaxonomy } from './taxonomy.ts';
+import { seedAuthorAnalytics } from './analytics.ts';
 import { REPEATABLE_NOTIFICATIONS, repeatTargetOf } from '../notification-targets.ts';
 
 /**
@@ -386,6 +387,13 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   await insertRows(tx, schema.entrySearch, searchRows, 100);
   await insertRows(tx, schema.entryTags, entryTagRows);
   await insertRows(tx, schema.entryLikes, likeRows);
+  // The demo author's analytics: views per day and rolled-up shares (db/seed/analytics.ts).
+  await seedAuthorAnalytics(tx, {
+    base,
+    entries: entryRows
+      .filter((row) => row.userId === demo.id)
+      .map((row) => ({ id: row.id, createdAt: row.createdAt ?? new Date(base), viewCount: row.viewCount ?? 0 })),
+  });
 
   // Comments and replies on entries, plus their likes.
   const seedComments: SeedComment[] = [];
