@@ -53,3 +53,13 @@ describe('isUserImageUrl', () => {
     expect(safeImageUrl('https://img.example.com/a.png')).toBe('https://img.example.com/a.png');
   });
 });
+
+describe('the demo covers', () => {
+  it('are images (static files), while other paths of the site stay refused', () => {
+    expect(isUserImageUrl('/covers/1.svg')).toBe(true);
+    expect(isUserImageUrl('/covers/24.svg')).toBe(true);
+    for (const path of ['/covers/../api/x', '/covers/1.svg?x=1', '/covers/a.svg', '/covers/1.png', '/coversx/1.svg']) {
+      expect(isUserImageUrl(path), path).toBe(false);
+    }
+  });
+});

@@ -14,6 +14,9 @@ export const IMAGE_URL_MESSAGE = '图片只能是本站上传的图片或 http(s
 /** An upload's path: /uploads/ then the storage key's characters, no `..`, no query. */
 const UPLOAD_PATH_PATTERN = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
+/** The demo article covers shipped as static files (public/covers/<n>.svg): files, never calls. */
+const COVER_PATH_PATTERN = /^\/covers\/[0-9]{1,3}\.svg$/;
+
 function isUploadPath(path: string): boolean {
   return UPLOAD_PATH_PATTERN.test(path) && !path.includes('..') && !path.includes('//');
 }
@@ -27,7 +30,7 @@ export function isUserImageUrl(value: string, siteOrigin?: string | null): boole
   // Whitespace, controls and backslashes are read differently by browsers and parsers.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
   if (/[\s\u0000-\u001f\u007f\\]/.test(value)) return false;
-  if (value.startsWith('/')) return isUploadPath(value);
+  if (value.startsWith('/')) return isUploadPath(value) || COVER_PATH_PATTERN.test(value);
   if (!/^https?:\/\//i.test(value)) return false;
   let url: URL;
   try {

@@ -1,41 +1,16 @@
 /**
  * Generated pictures for demo content, so the seed needs no network and no binary assets.
- * Avatars are committed files (public/avatars/<n>.svg, served like any static asset);
- * covers, banners and pin pictures are small SVG data URLs stored in the rows.
- *
- * Regenerate the avatar files with: npx tsx db/seed/artwork.ts
+ * Avatars are committed files (public/avatars/<n>.svg, served like any static asset), drawn
+ * offline by scripts/generate-demo-art.ts; covers, banners and pin pictures are small SVG data
+ * URLs stored in the rows.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { AVATAR_COLORS } from '@core/constants.ts';
+
 import { SeededRandom } from './random.ts';
 
 export const AVATAR_COUNT = 48;
 
 export function avatarPath(index: number): string {
   return `/avatars/${(index % AVATAR_COUNT) + 1}.svg`;
-}
-
-/** A symmetric 5×5 pattern in one palette colour on a light ground, like a code host's default avatar. */
-export function avatarSvg(index: number): string {
-  const random = new SeededRandom(0xa7a7a + index * 7919);
-  const color = AVATAR_COLORS[index % AVATAR_COLORS.length];
-  const cells: string[] = [];
-  for (let row = 0; row < 5; row++) {
-    for (let col = 0; col < 3; col++) {
-      if (!random.chance(0.55)) continue;
-      for (const x of col === 2 ? [2] : [col, 4 - col]) {
-        cells.push(`<rect x="${20 + x * 32}" y="${20 + row * 32}" width="32" height="32"/>`);
-      }
-    }
-  }
-  return [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200">',
-    '<rect width="200" height="200" fill="#F2F3F5"/>',
-    `<g fill="${color}">${cells.join('')}</g>`,
-    '</svg>',
-    '',
-  ].join('\n');
 }
 
 function dataUrl(svg: string): string {
@@ -65,7 +40,7 @@ const GRADIENTS: Array<[string, string]> = [
 export function coverArt(
   seed: number,
   options: { width?: number; height?: number; lines?: string[]; dark?: boolean } = {},
-): { url: string; color: string } {
+): { url: string; color: string; svg: string } {
   const { width = 800, height = 450, lines = [] } = options;
   const random = new SeededRandom(seed);
   const [from, to] = options.dark ? GRADIENTS[GRADIENTS.length - 1] : random.pick(GRADIENTS.slice(0, -1));
@@ -80,10 +55,20 @@ export function coverArt(
         `<text x="${Math.round(width * 0.08)}" y="${Math.round(height * 0.38) + i * Math.round(fontSize * 1.5)}" font-size="${i === 0 ? fontSize : Math.round(fontSize * 0.6)}" font-weight="${i === 0 ? 700 : 400}" fill="#fff" font-family="PingFang SC, Microsoft YaHei, Noto Sans CJK SC, sans-serif">${escapeXml(line)}</text>`,
     )
     .join('');
-  const url = dataUrl(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/>${circles}${text}</svg>`,
-  );
-  return { url, color: from };
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/>${circles}${text}</svg>`;
+  return { url: dataUrl(svg), color: from, svg };
+}
+
+/** Article covers: committed files (public/covers/<n>.svg, scripts/generate-demo-art.ts), linked by the seed. */
+export const COVER_COUNT = 24;
+
+export function coverPath(index: number): string {
+  return `/covers/${(index % COVER_COUNT) + 1}.svg`;
+}
+
+/** The n-th article cover: a gradient with soft circles, no text (the row shows the title). */
+export function coverSvg(index: number): string {
+  return coverArt(5000 + index, { width: 240, height: 160 }).svg;
 }
 
 /** A stylised code-editor screenshot for pins that carry pictures. */
@@ -106,12 +91,3 @@ export function snippetDataUrl(seed: number): string {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 360" width="600" height="360"><rect width="600" height="360" rx="12" fill="#0D1117"/><circle cx="26" cy="24" r="7" fill="#FF5F56"/><circle cx="48" cy="24" r="7" fill="#FFBD2E"/><circle cx="70" cy="24" r="7" fill="#27C93F"/>${rows}</svg>`,
   );
 }
-
-function writeAvatarFiles() {
-  const dir = fileURLToPath(new URL('../../public/avatars/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  for (let i = 0; i < AVATAR_COUNT; i++) writeFileSync(`${dir}${i + 1}.svg`, avatarSvg(i));
-  console.log(`wrote ${AVATAR_COUNT} avatars to ${dir}`);
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) writeAvatarFiles();

@@ -7,7 +7,7 @@ import { toSearchText } from '../../server/adapters/tokenizer.ts';
 import { makeAbstract, renderMarkdown } from '../../server/markdown/markdown.ts';
 import { analyze, type Database, type Tx } from '../client.ts';
 import * as schema from '../schema/index.ts';
-import { AVATAR_COUNT, avatarPath, coverArt, snippetDataUrl } from './artwork.ts';
+import { AVATAR_COUNT, avatarPath, coverArt, coverPath, snippetDataUrl } from './artwork.ts';
 import { type ArticleTemplate, composeArticle, loadArticleTemplates } from './content/articles.ts';
 import { BANNERS, BOOKLETS, EVENTS, LANGUAGE_COLORS, PAST_EVENTS, REPO_TAG_TREE, REPOS } from './content/catalog.ts';
 import {
@@ -235,11 +235,11 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   const entryTagRows: Row<typeof schema.entryTags>[] = [];
   const addEntry = (
     entry: Omit<SeedEntry, 'id'>,
-    body: { content: string; abstract: string; originalUrl?: string; english?: boolean },
+    body: { content: string; abstract: string; originalUrl?: string; english?: boolean; screenshot?: string },
   ) => {
     const entryId = id(entry.createdAt);
     const rendered = body.content ? renderMarkdown(body.content) : null;
-    const abstract = rendered ? makeAbstract(rendered.text) : body.abstract;
+    const abstract = rendered ? makeAbstract(rendered.summary) : body.abstract;
     const searchText = toSearchText(entry.title, abstract, rendered?.text ?? '', ...entry.tags);
     seedEntries.push({ ...entry, id: entryId });
     entryRows.push({
@@ -251,6 +251,7 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       contentHtml: rendered?.html ?? '',
       abstract,
       originalUrl: body.originalUrl ?? '',
+      screenshot: body.screenshot ?? '',
       categoryId: categoryIds.get(entry.category)!,
       isOriginal: !body.originalUrl,
       isEnglish: body.english ?? false,
@@ -278,7 +279,12 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
           createdAt: entryTime(),
           written: true,
         },
-        { content: composeArticle(template, chooseSections(random, template, k)), abstract: '' },
+        {
+          content: composeArticle(template, chooseSections(random, template, k)),
+          abstract: '',
+          // Two written entries in five carry a cover (the feed's thumbnail), by position, not by chance.
+          screenshot: entryRows.length % 5 < 2 ? coverPath(entryRows.length) : undefined,
+        },
       );
     });
   }
@@ -507,7 +513,8 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     const owner = k === 1 || k === COLLECTIONS.length - 2 ? demo : random.pick(writers.slice(1));
     const createdAt = new Date(base - random.int(60, 110) * DAY);
     const collectionId = id(createdAt);
-    const art = coverArt(1000 + k, { lines: [seed.title] });
+    // No text on the picture: the card prints the title over it (issue 12).
+    const art = coverArt(1000 + k);
     const matching = seedEntries.filter((e) => e.tags.some((t) => seed.tags.includes(t)));
     const picked = random.sample(matching, random.int(4, 14));
     let updatedAt = createdAt.getTime();

@@ -318,7 +318,7 @@ async function prepareTemplates(tx: Tx) {
     originalUrl: string;
   }) => {
     const rendered = t.content ? renderMarkdown(t.content) : null;
-    const abstract = rendered ? makeAbstract(rendered.text) : t.abstract;
+    const abstract = rendered ? makeAbstract(rendered.summary) : t.abstract;
     const searchText = toSearchText(t.titles.join(' '), abstract, rendered?.text ?? '');
     rows.push(sql`(${rows.length}, ${categoryIdByName.get(t.category)}, ${t.type}, ${textArray(t.titles)},
       ${t.content}, ${rendered?.html ?? ''}, ${abstract}, ${t.originalUrl}, ${!t.originalUrl},

@@ -3,7 +3,10 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '@core/constants.ts';
 import type { Database, Db } from '@db/client.ts';
+import { collections, entries, tags } from '@db/schema/index.ts';
 import { users } from '@db/schema/users.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { tableOfContents } from '../../server/markdown/markdown.ts';
 import { toSearchQuery } from '../../server/adapters/tokenizer.ts';
 import { entryHotScore } from '@db/ranking.ts';
 import { createTestDatabase } from '../../tests/setup/test-db.ts';
@@ -161,6 +164,39 @@ describe('demo seed', () => {
     const [admin] = await db.select().from(users).where(eq(users.email, ADMIN_ACCOUNT.email));
     expect(admin.role).toBe('admin');
     expect(await verify(admin.passwordHash!, ADMIN_ACCOUNT.password)).toBe(true);
+  });
+
+  it('looks finished (issue 12): illustrated avatars, tag icons, covers, prose abstracts', async () => {
+    const { db } = database;
+    const publicFile = (path: string) => new URL(`../../public${path}`, import.meta.url);
+    const avatars = new Set((await db.select({ a: users.avatarLarge }).from(users)).map((u) => u.a));
+    expect(avatars.size).toBeGreaterThanOrEqual(20);
+    for (const avatar of avatars) {
+      const svg = readFileSync(publicFile(avatar), 'utf8');
+      expect(svg, avatar).toMatch(/<dc:title>(Notionists|Lorelei)<\/dc:title>/);
+    }
+    const builtin = await db.select({ title: tags.title, icon: tags.icon }).from(tags).where(sql`is_builtin`);
+    expect(builtin).toHaveLength(30);
+    for (const tag of builtin) {
+      expect(tag.icon, tag.title).toMatch(/^\/tags\/[a-z-]+\.svg$/);
+      expect(existsSync(publicFile(tag.icon)), tag.icon).toBe(true);
+    }
+    const written = await db
+      .select({ content: entries.content, abstract: entries.abstract, screenshot: entries.screenshot })
+      .from(entries)
+      .where(sql`content <> '' AND type = 'article'`);
+    const covered = written.filter((e) => e.screenshot !== '');
+    expect(covered.length).toBeGreaterThan(written.length / 4);
+    for (const { screenshot } of covered) expect(existsSync(publicFile(screenshot)), screenshot).toBe(true);
+    for (const { content, abstract } of written) {
+      for (const heading of tableOfContents(content))
+        expect(abstract.startsWith(heading.text), heading.text).toBe(false);
+      const fences = [...content.matchAll(/```[a-z]*\n([^\n]{8,})/g)].map((m) => m[1].trim());
+      for (const line of fences) expect(abstract, line).not.toContain(line);
+    }
+    for (const { imageUrl } of await db.select({ imageUrl: collections.imageUrl }).from(collections)) {
+      expect(decodeURIComponent(imageUrl)).not.toContain('<text');
+    }
   });
 
   it('has the rest of the community: pins, collections, repos, booklets, events, banners', async () => {

@@ -1,6 +1,6 @@
 import { CATEGORY_NAMES, CATEGORY_TITLES, type CategoryName } from '@core/constants.ts';
 import type { categories, tags } from '../schema/content.ts';
-import { BUILTIN_TAGS, COMMUNITY_TAGS } from './content/taxonomy.ts';
+import { BUILTIN_TAG_ICON_FILES, BUILTIN_TAGS, COMMUNITY_TAGS } from './content/taxonomy.ts';
 
 /** The nine categories and the tags every seeded database starts with (demo and scale). */
 export interface Taxonomy {
@@ -40,6 +40,7 @@ export function buildTaxonomy(
       title,
       categoryId: builtin ? categoryIds.get(category) : null,
       isBuiltin: builtin,
+      icon: builtin && BUILTIN_TAG_ICON_FILES[title] ? `/tags/${BUILTIN_TAG_ICON_FILES[title]}.svg` : '',
       createdAt: at,
       updatedAt: at,
     });

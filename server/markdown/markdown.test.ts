@@ -194,3 +194,23 @@ describe('images in markdown', () => {
     ]);
   });
 });
+
+describe('renderMarkdown: summary and first image (abstracts and feed thumbnails)', () => {
+  it('keeps the prose only: no headings, code blocks or image text', () => {
+    const { summary, text } = renderMarkdown(
+      '# 为什么选择 Vite\n\nVite 在开发时按需编译，`import` 即用。\n\n```sql\nSELECT 1;\n```\n\n    indented code\n\n- 列表一项\n\n> 引用一句\n\n![图](https://img.example.com/a.png)',
+    );
+    expect(summary).toBe('Vite 在开发时按需编译，import 即用。\n列表一项\n引用一句');
+    expect(text).toContain('SELECT 1;');
+    expect(makeAbstract(summary)).not.toContain('为什么选择');
+  });
+
+  it('finds the first image a page may show, skipping ones it may not', () => {
+    expect(renderMarkdown('正文').firstImage).toBe('');
+    expect(
+      renderMarkdown(
+        '![x](javascript:alert(1)) ![a](https://img.example.com/a.png) ![b](https://img.example.com/b.png)',
+      ).firstImage,
+    ).toBe('https://img.example.com/a.png');
+  });
+});

@@ -16,8 +16,12 @@ export interface RenderedMarkdown {
   html: string;
   toc: TocItem[];
   readingMinutes: number;
-  /** Plain text, for search vectors and abstracts. */
+  /** Plain text, for search vectors. */
   text: string;
+  /** The prose alone (no headings, code blocks or image captions), for abstracts. */
+  summary: string;
+  /** The first image that may be shown (an upload or another site's), for the feed thumbnail; '' for none. */
+  firstImage: string;
   /** Image addresses the sanitiser dropped (core/user-urls.ts): publishing refuses them. */
   blockedImages: string[];
 }
@@ -108,6 +112,42 @@ function plainText(tokens: Token[]): string {
     else if (token.type === 'fence' || token.type === 'code_block') blocks.push(token.content);
   }
   return blocks.filter((block) => block.trim() !== '').join('\n');
+}
+
+/**
+ * The words a reader reads as prose: paragraphs, list items, quotes and table cells, without
+ * headings, fenced or indented code, or images' alt text (abstracts, issue 12).
+ */
+function proseText(tokens: Token[]): string {
+  const blocks: string[] = [];
+  let inHeading = false;
+  for (const token of tokens) {
+    if (token.type === 'heading_open') inHeading = true;
+    else if (token.type === 'heading_close') inHeading = false;
+    else if (token.type === 'inline' && !inHeading) {
+      const words = (token.children ?? [])
+        .map((child) => {
+          if (child.type === 'text' || child.type === 'code_inline') return child.content;
+          if (child.type === 'softbreak' || child.type === 'hardbreak') return ' ';
+          return '';
+        })
+        .join('');
+      blocks.push(words);
+    }
+  }
+  return blocks.filter((block) => block.trim() !== '').join('\n');
+}
+
+/** The source of the first image in the tokens that isUserImageUrl accepts. */
+function firstImageOf(tokens: Token[], siteOrigin: string | undefined): string {
+  for (const token of tokens) {
+    for (const child of token.children ?? []) {
+      if (child.type !== 'image') continue;
+      const src = String(child.attrGet('src') ?? '');
+      if (src && isUserImageUrl(src, siteOrigin)) return src;
+    }
+  }
+  return '';
 }
 
 function isHttpUrl(href: string): boolean {
@@ -239,7 +279,15 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
     transformTags: { ...sanitizeOptions.transformTags, img: imageTransform(options.siteOrigin, blockedImages) },
   });
   const text = plainText(tokens);
-  return { html, toc, readingMinutes: estimateReadingMinutes(text), text, blockedImages };
+  return {
+    html,
+    toc,
+    readingMinutes: estimateReadingMinutes(text),
+    text,
+    summary: proseText(tokens),
+    firstImage: firstImageOf(tokens, options.siteOrigin),
+    blockedImages,
+  };
 }
 
 /**

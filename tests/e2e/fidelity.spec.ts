@@ -118,3 +118,38 @@ test('the header hides when the page jumps past 400 px in one scroll and returns
   await page.evaluate(() => window.scrollTo(0, 900));
   await expect.poll(hidden).toBe(false);
 });
+
+test.describe('what makes it look finished', () => {
+  test('feed rows carry lazy cover thumbnails, and a dead one leaves no grey box', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    const thumbs = feedList(page).locator('img.er-thumb');
+    await expect(thumbs.first()).toBeVisible();
+    await expect(thumbs.first()).toHaveAttribute('loading', 'lazy');
+    await expect(thumbs.first()).toHaveAttribute('width', '120');
+    await expect(thumbs.first()).toHaveAttribute('height', '80');
+    const box = await thumbs.first().boundingBox();
+    const card = await feedList(page).boundingBox();
+    expect(box && card && box.x + box.width > card.x + card.width * 0.7, 'thumbnail on the right').toBe(true);
+
+    consoleErrors.allow(/\/covers\/\d+\.svg: Failed to load resource: .*status of 404/);
+    await page.route('**/covers/*.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/?fresh=dead-covers');
+    await expect(rowTitleLinks(feedList(page)).first()).toBeVisible();
+    // The rows on screen (lazy images below the fold are never asked for).
+    const rows = feedList(page).getByRole('article');
+    for (let i = 0; i < 5; i++) await expect(rows.nth(i).locator('img')).toHaveCount(0);
+  });
+
+  test('built-in tags have icons and the sign-in dialog shows the providers’ own marks', async ({ page }) => {
+    await page.goto('/subscribe/all');
+    const icons = page.locator('img[src^="/tags/"]');
+    await expect(icons.first()).toBeVisible();
+    expect(await icons.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    await header(page).getByRole('button', { name: '登录', exact: true }).click();
+    const github = page.getByRole('dialog', { name: '登录' }).getByRole('button', { name: '使用GitHub登录' });
+    await expect(github).toBeVisible();
+    // GitHub's octocat mark, not a generic glyph.
+    await expect(github.locator('svg path')).toHaveAttribute('d', /^M12 \.297c-6\.63/);
+  });
+});

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { EntryStats } from './entry-stats.tsx';
+import { EntryThumb } from './entry-thumb.tsx';
 import { entryHref, hostOf, userHref } from '~/lib/links.ts';
 import { Highlight } from './highlight.tsx';
 import { LikeButton } from './like-button.tsx';
@@ -69,17 +70,7 @@ export function EntryRow({ entry, terms }: EntryRowProps) {
             <CollectButton entryId={entry.id} />
           </div>
         </div>
-        {safeImageUrl(entry.screenshot) && (
-          <img
-            src={safeImageUrl(entry.screenshot)}
-            alt={entry.title}
-            width={120}
-            height={80}
-            loading="lazy"
-            decoding="async"
-            className="er-thumb"
-          />
-        )}
+        {safeImageUrl(entry.screenshot) && <EntryThumb src={safeImageUrl(entry.screenshot)} alt={entry.title} />}
       </article>
     </li>
   );

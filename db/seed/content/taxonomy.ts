@@ -10,6 +10,43 @@ export const BUILTIN_TAGS: Record<'android' | 'frontend' | 'ios' | 'backend' | '
   product: ['产品', '产品经理', '用户增长', '数据分析', '需求分析'],
 };
 
+/**
+ * The built-in tags' icon files (public/tags/<name>.svg, drawn by scripts/generate-tag-icons.ts):
+ * the tag's own mark where it has one, a glyph for the Chinese topic tags.
+ */
+export const BUILTIN_TAG_ICON_FILES: Record<string, string> = {
+  Android: 'android',
+  Kotlin: 'kotlin',
+  'Jetpack Compose': 'jetpack-compose',
+  Flutter: 'flutter',
+  Gradle: 'gradle',
+  前端: 'frontend',
+  JavaScript: 'javascript',
+  'Vue.js': 'vue',
+  'React.js': 'react',
+  CSS: 'css',
+  iOS: 'ios',
+  Swift: 'swift',
+  SwiftUI: 'swiftui',
+  Xcode: 'xcode',
+  'Objective-C': 'objective-c',
+  后端: 'backend',
+  Go: 'go',
+  Java: 'java',
+  Python: 'python',
+  PostgreSQL: 'postgresql',
+  设计: 'design',
+  UI: 'ui',
+  交互设计: 'interaction-design',
+  Figma: 'figma',
+  设计系统: 'design-system',
+  产品: 'product',
+  产品经理: 'product-manager',
+  用户增长: 'growth',
+  数据分析: 'data-analysis',
+  需求分析: 'requirements',
+};
+
 /** Community tags, each with the category its entries mostly belong to. */
 export const COMMUNITY_TAGS: Array<[title: string, category: CategoryName]> = [
   ['TypeScript', 'frontend'],

@@ -411,7 +411,7 @@ function prepare(input: ValidEntryInput, siteUrl: string | undefined) {
   if (input.screenshot && !isUserImageUrl(input.screenshot, siteOrigin)) {
     throw badRequest(ENTRY_MESSAGES.screenshotInvalid);
   }
-  const abstract = input.abstract ? makeAbstract(input.abstract, 400) : rendered ? makeAbstract(rendered.text) : '';
+  const abstract = input.abstract ? makeAbstract(input.abstract, 400) : rendered ? makeAbstract(rendered.summary) : '';
   return {
     type: input.type,
     title: input.title,
@@ -419,7 +419,8 @@ function prepare(input: ValidEntryInput, siteUrl: string | undefined) {
     contentHtml: rendered?.html ?? '',
     abstract,
     originalUrl: input.originalUrl ?? '',
-    screenshot: input.screenshot ?? '',
+    // Without a cover of its own, a feed row shows the article's first image (issue 12).
+    screenshot: input.screenshot || rendered?.firstImage || '',
     categoryId: input.categoryId,
     isOriginal: input.isOriginal ?? !input.originalUrl,
     isEnglish: input.isEnglish ?? false,

@@ -109,6 +109,9 @@ describe('POST /api/post/entryPublish', () => {
     expect(row.contentHtml).toContain('<strong>树</strong>');
     expect(row.contentHtml).toContain('hljs');
     expect(row.abstract).toContain('解析器把文本变成树');
+    // The abstract is the prose: no heading, no code (issue 12).
+    expect(row.abstract).toBe('解析器把文本变成树。');
+    expect(row.screenshot).toBe('');
     expect(row.isOriginal).toBe(true);
     const tagged = await database.db.select().from(entryTags).where(eq(entryTags.entryId, row.id));
     expect(tagged.map((t) => t.tagId).sort()).toEqual([tagA, tagB].sort());
@@ -120,6 +123,19 @@ describe('POST /api/post/entryPublish', () => {
     const [after] = await database.db.select().from(users).where(eq(users.id, author.id));
     expect(after.postedEntriesCount).toBe(before[0].postedEntriesCount + 1);
     expect(await counterMismatches()).toEqual({});
+  });
+
+  it('takes the first image of an article as its feed thumbnail unless it has a cover', async () => {
+    const image = 'https://img.example.com/first.png';
+    const content = `## 图解\n\n![示意图](${image})\n\n第二张 ![](https://img.example.com/second.png)`;
+    const derived = await publish(authorCookie, { ...articleForm(), content });
+    expect(derived.status, JSON.stringify(derived.body)).toBe(200);
+    const row = await entryRow(derived.body.d.entryId);
+    expect(row.screenshot).toBe(image);
+    expect(row.abstract).toBe('第二张');
+    const cover = 'https://img.example.com/cover.png';
+    const own = await publish(authorCookie, { ...articleForm(), content, screenshot: cover });
+    expect((await entryRow(own.body.d.entryId)).screenshot).toBe(cover);
   });
 
   it('shares a link with flags in the spec order and a column post counts as a post', async () => {
