@@ -70,6 +70,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   event_create: '新建活动',
   event_update: '编辑活动',
   event_delete: '删除活动',
+  feature_repo: '推荐开源库',
+  unfeature_repo: '取消推荐开源库',
 };
 
 /** The actions the public /moderation log lists (without who did it or whose content it was). */

@@ -37,6 +37,7 @@ import { collectionApi } from './modules/collections/collections.handlers.ts';
 import { notificationApi } from './modules/notifications/notifications.handlers.ts';
 import { commentApi } from './modules/comments/comments.handlers.ts';
 import { pinApi } from './modules/pins/pins.handlers.ts';
+import { repoApi } from './modules/repos/repos.handlers.ts';
 import { followApi, peopleApi, suggestApi } from './modules/follows/follows.handlers.ts';
 import { muteApi } from './modules/mutes/mutes.handlers.ts';
 import { profileApi } from './modules/profiles/profiles.handlers.ts';
@@ -77,6 +78,7 @@ const services: Array<[service: string, api: Api]> = [
   ['draft', draftApi],
   ['comment', commentApi],
   ['pin', pinApi],
+  ['repo', repoApi],
   ['follow', followApi],
   ['suggest', suggestApi],
   ['user', peopleApi],

@@ -28,6 +28,7 @@ import { DAY, HOUR, MINUTE, SeededRandom } from './random.ts';
 import { buildTaxonomy } from './taxonomy.ts';
 import { seedAuthorAnalytics } from './analytics.ts';
 import { REPEATABLE_NOTIFICATIONS, repeatTargetOf } from '../notification-targets.ts';
+import { refreshRepoTrending } from '../repo-trending.ts';
 
 /**
  * Demo content for `npm start` and `npm run seed`: real topics in natural Chinese, the same
@@ -571,6 +572,10 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
   const translationRows: Row<typeof schema.repoTranslations>[] = [];
   const repoTagLinkRows: Row<typeof schema.repoTagLinks>[] = [];
   const repoTargets: Array<{ id: string; createdAt: Date }> = [];
+  const translationVoteRows: Row<typeof schema.repoTranslationVotes>[] = [];
+  const snapshotRows: Row<typeof schema.repoStarSnapshots>[] = [];
+  // The custom home list: every third repo, as if an editor had picked it.
+  const featured = new Set(REPOS.filter((_, k) => k % 3 === 0).map((r) => r.fullName));
   for (const repo of REPOS) {
     const createdAt = new Date(base - random.int(140, 400) * DAY);
     const repoId = id(createdAt);
@@ -591,7 +596,8 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       licenseName: repo.license,
       licenseUrl: `https://spdx.org/licenses/${repo.license}.html`,
       ownerUsername: owner,
-      ownerAvatar: `https://github.com/${owner}.png`,
+      // Offline demo: no remote avatar (the placeholder shows the owner's initial); imports store the real one.
+      ownerAvatar: '',
       ownerUrl: `https://github.com/${owner}`,
       translatorIds: translators.map((t) => t.id),
       commitedAt: new Date(base - random.int(1, 240) * HOUR),
@@ -607,40 +613,64 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
         color: LANGUAGE_COLORS[title] ?? '',
       });
     }
-    translators.forEach((translator, k) => {
-      const at = between(random, createdAt.getTime(), base - DAY);
-      if (k === 0 || random.chance(0.5)) {
+    // Each translator wrote the title and/or description; readers' votes (one per person and
+    // field) pick the shown one, and vote_count is the number of vote rows.
+    const wroteBy = new Set<string>();
+    for (const field of ['title', 'description'] as const) {
+      const written: string[] = [];
+      translators.forEach((translator, k) => {
+        if (k > 0 && !random.chance(0.5)) return;
+        const at = between(random, createdAt.getTime(), base - DAY);
+        const translationId = id(at);
+        const text = field === 'title' ? repo.titleZh : repo.descriptionZh;
         translationRows.push({
-          id: id(at),
+          id: translationId,
           repoId,
           userId: translator.id,
-          field: 'title',
-          content: repo.titleZh,
-          voteCount: random.skewed(30),
+          field,
+          // A later translator words it their own way, so the list has real alternatives.
+          content: k === 0 ? text : `${text}${field === 'title' ? '（社区译）' : '。'}`,
+          voteCount: 0,
           createdAt: at,
         });
+        written.push(translationId);
+        wroteBy.add(translator.id);
+      });
+      // Every fourth repo has no votes yet, so a new translation there is shown at once.
+      const voterCount = random.int(1, Math.min(12, seedUsers.length));
+      const voters = random.sample(seedUsers, REPOS.indexOf(repo) % 4 === 3 ? 0 : voterCount);
+      for (const voter of voters) {
+        // Most readers agree with the first translation.
+        const translationId = random.chance(0.75) ? written[0] : random.pick(written);
+        translationVoteRows.push({ repoId, field, userId: voter.id, translationId, createdAt: new Date(base - DAY) });
+        const row = translationRows.find((t) => t.id === translationId);
+        if (row) row.voteCount = (row.voteCount ?? 0) + 1;
       }
-      if (k === 0 || random.chance(0.5)) {
-        translationRows.push({
-          id: id(at),
-          repoId,
-          userId: translator.id,
-          field: 'description',
-          content: repo.descriptionZh,
-          voteCount: random.skewed(30),
-          createdAt: at,
-        });
-      }
-    });
+    }
+    // Daily star counts for the last 31 days, growing at the repo's own pace: trending reads them.
+    const pace = random.int(0, Math.max(1, Math.round(repo.stars / 4000)));
+    for (let k = 0; k <= 31; k += 1) {
+      const day = new Date(now - k * DAY).toISOString().slice(0, 10);
+      const jitter = random.int(0, pace);
+      snapshotRows.push({ repoId, day, starCount: Math.max(0, repo.stars - k * pace - jitter) });
+    }
+    repoRows[repoRows.length - 1].translatorIds = translators.map((t) => t.id).filter((t) => wroteBy.has(t));
+    if (featured.has(repo.fullName)) {
+      repoRows[repoRows.length - 1].featuredAt = new Date(base - REPOS.indexOf(repo) * HOUR);
+    }
     if (repo.tag) {
-      repoTagLinkRows.push({ repoId, repoTagId: repoTagIds.get(repo.tag[0])! });
-      repoTagLinkRows.push({ repoId, repoTagId: repoTagIds.get(`${repo.tag[0]}/${repo.tag[1]}`)! });
+      const keys = { createdAt, starCount: repo.stars };
+      repoTagLinkRows.push({ repoId, repoTagId: repoTagIds.get(repo.tag[0])!, ...keys });
+      repoTagLinkRows.push({ repoId, repoTagId: repoTagIds.get(`${repo.tag[0]}/${repo.tag[1]}`)!, ...keys });
     }
   }
   await insertRows(tx, schema.repos, repoRows);
   await insertRows(tx, schema.repoLanguages, repoLanguageRows);
   await insertRows(tx, schema.repoTranslations, translationRows);
   await insertRows(tx, schema.repoTagLinks, repoTagLinkRows);
+  await insertRows(tx, schema.repoTranslationVotes, translationVoteRows);
+  await insertRows(tx, schema.repoStarSnapshots, snapshotRows);
+  await refreshRepoTrending(tx);
   for (const repo of repoTargets) {
     thread({ type: 'repo', id: repo.id, authorId: null, createdAt: repo.createdAt }, random.skewed(4), COMMENT_TEXTS);
   }

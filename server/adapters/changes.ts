@@ -36,7 +36,7 @@ export type Change =
   | { kind: 'user'; key: string };
 
 /** What a content change is about. */
-export type ContentWhat = 'entry' | 'comment' | 'like' | 'pin' | 'event' | 'booklet';
+export type ContentWhat = 'entry' | 'comment' | 'like' | 'pin' | 'event' | 'booklet' | 'repo';
 const CONTENT_WHATS: readonly string[] = [
   'entry',
   'comment',
@@ -44,6 +44,7 @@ const CONTENT_WHATS: readonly string[] = [
   'pin',
   'event',
   'booklet',
+  'repo',
 ] satisfies ContentWhat[];
 
 /** `kind|a|b|c`: ids and hashes never contain the separator. */

@@ -202,7 +202,7 @@ describe('XSS payloads through every field shown to others', () => {
     }
   });
 
-  it('pages inject HTML in only three places, each from a trusted source', () => {
+  it('pages inject HTML in only four places, each from a trusted source', () => {
     const appDir = fileURLToPath(new URL('../../app', import.meta.url));
     const found: string[] = [];
     const walk = (dir: string) => {
@@ -215,11 +215,13 @@ describe('XSS payloads through every field shown to others', () => {
       }
     };
     walk(appDir);
-    // The article (sanitised on save), the editor preview (sanitised by the same renderer) and the
-    // theme script (our own constant). Anything new must be sanitised the same way and added here.
+    // The article (sanitised on save), the editor preview and a repo's README (sanitised by the same
+    // renderer) and the theme script (our own constant). Anything new must be sanitised the same way
+    // and added here.
     expect(found.sort()).toEqual([
       'features/editor/editor-page.tsx',
       'features/entries/article-view.tsx',
+      'features/repos/readme.tsx',
       'features/shell/theme-script.tsx',
     ]);
   });

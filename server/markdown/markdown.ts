@@ -29,6 +29,23 @@ export interface RenderedMarkdown {
 export interface RenderOptions {
   /** SITE_URL's origin: absolute addresses of this site other than uploads are not images. */
   siteOrigin?: string;
+  /**
+   * A document that lives elsewhere (a repo's README): relative links resolve against `links`,
+   * relative images against `images`, as the code host shows them. Anchors stay on the page.
+   */
+  base?: { links: string; images: string };
+}
+
+/** A relative address (no scheme, not protocol-relative, not an anchor) resolved against `base`. */
+function resolveAgainst(value: string | undefined, base: string): string | undefined {
+  if (!value || value.startsWith('#') || value.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  try {
+    const root = new URL(base);
+    // A path from the root ("/docs/x.md") means the repository's root, not the host's.
+    return new URL(value.startsWith('/') ? value.slice(1) : value, root).href;
+  } catch {
+    return value;
+  }
 }
 
 /** Outbound links leave through this page so that the site can warn and count (SPEC §9 link-out). */
@@ -274,9 +291,22 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   const tokens = markdown.parse(source, env);
   const toc = decorate(tokens);
   const blockedImages: string[] = [];
+  const base = options.base;
+  const linkTransform = sanitizeOptions.transformTags?.a as sanitizeHtml.Transformer;
+  const images = imageTransform(options.siteOrigin, blockedImages);
   const html = sanitizeHtml(markdown.renderer.render(tokens, markdown.options, env), {
     ...sanitizeOptions,
-    transformTags: { ...sanitizeOptions.transformTags, img: imageTransform(options.siteOrigin, blockedImages) },
+    transformTags: {
+      ...sanitizeOptions.transformTags,
+      ...(base && {
+        a: (tagName: string, attribs: sanitizeHtml.Attributes) =>
+          linkTransform(tagName, { ...attribs, href: resolveAgainst(attribs.href, base.links) ?? '' }),
+      }),
+      img: base
+        ? (tagName: string, attribs: sanitizeHtml.Attributes) =>
+            images(tagName, { ...attribs, src: resolveAgainst(attribs.src, base.images) ?? '' })
+        : images,
+    },
   });
   const text = plainText(tokens);
   return {

@@ -17,6 +17,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', label: '概览', roles: ['admin'] },
   { to: '/admin/audit', label: '操作日志', roles: ['admin'] },
   { to: '/admin/events', label: '活动', roles: ['admin'] },
+  { to: '/admin/repo-reports', label: '开源库举报', roles: ['admin'] },
 ];
 
 /** The links a role sees. */

@@ -1,0 +1,115 @@
+import { REPORT_REASONS } from '@core/moderation.ts';
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { AdminPanel, formatDateTime } from '~/features/admin/admin-layout.tsx';
+import { useAlerts } from '~/lib/alerts.ts';
+import { apiFetch } from '~/lib/api-client.ts';
+import { pageMeta } from '~/lib/meta.ts';
+import { loadRepoReports } from '~/lib/repos.server.ts';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import type { Route } from './+types/admin-repo-reports';
+
+/** /admin/repo-reports: readers' reports of repos (the moderation queue, target type repo); dismiss one. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadRepoReports(context, new URL(request.url));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '开源库举报 - 管理后台');
+
+const STATUS_LABELS: Record<string, string> = { open: '待处理', dismissed: '已驳回' };
+
+export default function AdminRepoReports({ loaderData }: Route.ComponentProps) {
+  const alerts = useAlerts();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState<string | null>(null);
+  const { reports, before, all } = loaderData;
+
+  async function dismiss(reportId: string) {
+    setBusy(reportId);
+    try {
+      await apiFetch('/api/repo/repo_reports/handle', { json: { reportId } });
+      alerts.push({ type: 'success', message: '已处理' });
+      await revalidator.revalidate();
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <AdminPanel
+      title="开源库举报"
+      tools={
+        <nav aria-label="状态" className="flex gap-3 text-sm">
+          <Link to="?" className={all ? 'text-fg-2 hover:text-brand' : 'font-medium text-brand'}>
+            待处理
+          </Link>
+          <Link to="?status=all" className={all ? 'font-medium text-brand' : 'text-fg-2 hover:text-brand'}>
+            全部
+          </Link>
+        </nav>
+      }
+    >
+      {reports.length === 0 ? (
+        <EmptyState text="没有待处理的举报" />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-fg-3">
+              <tr>
+                <th className="py-2 pr-3 font-normal">时间</th>
+                <th className="py-2 pr-3 font-normal">开源库</th>
+                <th className="py-2 pr-3 font-normal">举报人</th>
+                <th className="py-2 pr-3 font-normal">原因</th>
+                <th className="py-2 pr-3 font-normal">说明</th>
+                <th className="py-2 font-normal">状态</th>
+              </tr>
+            </thead>
+            <tbody>
+              {reports.map((row) => (
+                <tr key={row.id} className="border-line border-t">
+                  <td className="whitespace-nowrap py-2 pr-3 text-fg-2">{formatDateTime(row.createdAt)}</td>
+                  <td className="py-2 pr-3">
+                    <Link to={`/repo/${row.repo.id}`} className="hover:text-brand">
+                      {row.repo.owner}/{row.repo.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{row.user.username}</td>
+                  <td className="py-2 pr-3">
+                    {REPORT_REASONS[row.reason as keyof typeof REPORT_REASONS] ?? row.reason}
+                  </td>
+                  <td className="py-2 pr-3 text-fg-2">{row.detail}</td>
+                  <td className="py-2">
+                    {row.handled ? (
+                      (STATUS_LABELS[row.status] ?? row.status)
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm"
+                        disabled={busy === row.id}
+                        onClick={() => void dismiss(row.id)}
+                      >
+                        驳回
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {before && (
+        <div className="mt-4 text-center">
+          <Link
+            to={`?${new URLSearchParams({ ...(all ? { status: 'all' } : {}), before })}`}
+            className="btn btn-secondary btn-sm"
+          >
+            下一页
+          </Link>
+        </div>
+      )}
+    </AdminPanel>
+  );
+}

@@ -1,0 +1,72 @@
+import { ok } from '../../http/envelope.ts';
+import { createApi } from '../../http/openapi.ts';
+import * as routes from './repos.routes.ts';
+import {
+  getRepoDetail,
+  getRepoTagTree,
+  getTrending,
+  handleRepoReport,
+  listCustomRepos,
+  listRepoReports,
+  listTagRepos,
+  listTranslations,
+  reportRepo,
+  setRepoFeatured,
+  translateRepo,
+  voteTranslation,
+} from './repos.service.ts';
+
+export const repoApi = createApi()
+  .openapi(routes.detail, async (c) => {
+    const ctx = c.get('ctx');
+    return ok(c, await getRepoDetail(ctx, c.req.valid('query').repoId));
+  })
+  .openapi(routes.trending, async (c) => ok(c, await getTrending(c.get('ctx').db, c.req.valid('query'))))
+  .openapi(routes.byTimeline, async (c) => {
+    const { tagIds, page, pageSize, asc } = c.req.valid('query');
+    return ok(
+      c,
+      await listTagRepos(c.get('ctx').db, { sort: 'timeline', tagIds: tagIds ?? [], page, pageSize, asc: asc === '1' }),
+    );
+  })
+  .openapi(routes.byStars, async (c) => {
+    const { tagIds, page, pageSize, asc } = c.req.valid('query');
+    return ok(
+      c,
+      await listTagRepos(c.get('ctx').db, { sort: 'stars', tagIds: tagIds ?? [], page, pageSize, asc: asc === '1' }),
+    );
+  })
+  .openapi(routes.custom, async (c) => ok(c, await listCustomRepos(c.get('ctx').db, c.req.valid('query'))))
+  .openapi(routes.tagTree, async (c) => ok(c, await getRepoTagTree(c.get('ctx').db)))
+  .openapi(routes.titles, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listTranslations(db, viewer, { ...c.req.valid('query'), field: 'title' }));
+  })
+  .openapi(routes.descriptions, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await listTranslations(db, viewer, { ...c.req.valid('query'), field: 'description' }));
+  })
+  .openapi(routes.translate, async (c) => {
+    const ctx = c.get('ctx');
+    return ok(c, await translateRepo(ctx, ctx.viewer, c.req.valid('json')));
+  })
+  .openapi(routes.vote, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await voteTranslation(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.report, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await reportRepo(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.reports, async (c) => {
+    const { before, limit, status } = c.req.valid('query');
+    return ok(c, await listRepoReports(c.get('ctx').db, { before, limit, open: status === 'open' }));
+  })
+  .openapi(routes.handleReport, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await handleRepoReport(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.feature, async (c) => {
+    const { db, viewer } = c.get('ctx');
+    return ok(c, await setRepoFeatured(db, viewer, c.req.valid('json')));
+  });
