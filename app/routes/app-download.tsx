@@ -40,7 +40,20 @@ export default function AppDownload({ loaderData }: Route.ComponentProps) {
   const [attempt, setAttempt] = useState<Attempt>('idle');
   const cancel = useRef<(() => void) | null>(null);
   const downloadRef = useRef<HTMLElement>(null);
+  const [qr, setQr] = useState<string | null>(null);
   useEffect(() => () => cancel.current?.(), []);
+  // On a computer: a code to scan with the phone, which opens this page there.
+  useEffect(() => {
+    let live = true;
+    const target = new URL(`/app${path === '/' ? '' : `?path=${encodeURIComponent(path)}`}`, siteUrl).toString();
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toString(target, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      .then((svg) => live && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+      .catch((error: unknown) => console.warn('app QR code not drawn', error));
+    return () => {
+      live = false;
+    };
+  }, [path, siteUrl]);
 
   function open() {
     cancel.current?.();
@@ -90,33 +103,46 @@ export default function AppDownload({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <section ref={downloadRef} id="download" aria-label="下载" className="mt-8 rounded bg-page p-5">
-          {attempt === 'missing' && (
-            <p role="alert" className="mb-3 font-medium text-fg">
-              没有检测到{siteName} App，请先下载安装。
-            </p>
+        <section
+          ref={downloadRef}
+          id="download"
+          aria-label="下载"
+          className="mt-8 flex flex-wrap items-start gap-5 rounded bg-page p-5"
+        >
+          {qr && (
+            <figure className="hidden shrink-0 text-center sm:block">
+              <img src={qr} alt="手机扫码打开" width={120} height={120} className="size-[120px] rounded bg-white" />
+              <figcaption className="mt-1 text-[12px] text-fg-3">手机扫码打开</figcaption>
+            </figure>
           )}
-          {stores.length > 0 ? (
-            <ul className="flex flex-wrap gap-3">
-              {stores.map((store) => (
-                <li key={store.key}>
-                  <a href={store.url} rel="noopener" className={buttonClass('primary', 'md', 'inline-flex gap-2')}>
-                    <Download aria-hidden className="size-4" />
-                    {store.label}
-                  </a>
-                  <p className="mt-1 text-[12px] text-fg-3">{store.note}</p>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-fg-2 leading-7">
-              App 还没有在应用商店上架。现在就可以用手机浏览器打开{' '}
-              <a href={siteUrl} className="text-brand hover:underline">
-                {siteUrl.replace(/^https?:\/\//, '')}
-              </a>
-              ，移动版网页提供与 App 相同的阅读、沸点和消息功能。
-            </p>
-          )}
+          <div className="min-w-0 flex-1">
+            {attempt === 'missing' && (
+              <p role="alert" className="mb-3 font-medium text-fg">
+                没有检测到{siteName} App，请先下载安装。
+              </p>
+            )}
+            {stores.length > 0 ? (
+              <ul className="flex flex-wrap gap-3">
+                {stores.map((store) => (
+                  <li key={store.key}>
+                    <a href={store.url} rel="noopener" className={buttonClass('primary', 'md', 'inline-flex gap-2')}>
+                      <Download aria-hidden className="size-4" />
+                      {store.label}
+                    </a>
+                    <p className="mt-1 text-[12px] text-fg-3">{store.note}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-fg-2 leading-7">
+                App 还没有在应用商店上架。现在就可以用手机浏览器打开{' '}
+                <a href={siteUrl} className="text-brand hover:underline">
+                  {siteUrl.replace(/^https?:\/\//, '')}
+                </a>
+                ，移动版网页提供与 App 相同的阅读、沸点和消息功能。
+              </p>
+            )}
+          </div>
         </section>
       </section>
     </PageContainer>

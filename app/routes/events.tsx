@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   );
 
 const chip = (active: boolean) =>
-  `inline-flex h-7 shrink-0 items-center gap-1 rounded-full px-3 text-[13px] transition-colors duration-150 ${
+  `inline-flex h-7 shrink-0 items-center gap-1 whitespace-nowrap rounded-full px-3 text-[13px] transition-colors duration-150 ${
     active ? 'bg-brand-tint text-brand' : 'bg-page text-fg-2 hover:text-brand'
   }`;
 

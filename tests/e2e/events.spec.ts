@@ -111,6 +111,8 @@ test('every item of the About menu and /app open a real page; open-in-app falls 
 
   // Open in app: no app here, so after 3000 ms the page falls back to its download section.
   await page.goto('/app?path=/pins');
+  // On a computer, a code to open the page on the phone.
+  await expect(page.getByRole('img', { name: '手机扫码打开' })).toBeVisible();
   const started = Date.now();
   await page.getByRole('button', { name: '在 App 中打开' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '没有检测到金砂 App，请先下载安装' })).toBeVisible({
