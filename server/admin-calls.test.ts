@@ -7,7 +7,9 @@
  * valid request below to have its success checked too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
+import { withdrawalApplications } from '@db/schema/commerce.ts';
 import { createEntry } from '../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../tests/factories/users.ts';
 import { createTestDatabase } from '../tests/setup/test-db.ts';
@@ -43,6 +45,16 @@ const EVENT = {
   endedAt: '2030-01-01T10:00:00.000Z',
 };
 
+/** A pending withdrawal of 100 fen by a new wallet owner (its volume already off their balance). */
+async function pendingWithdrawal(db: Database['db']): Promise<string> {
+  const owner = await createUser(db, { hasWallet: true });
+  const id = newId();
+  await db
+    .insert(withdrawalApplications)
+    .values({ id, userId: owner.id, volume: 100, alipayAccount: 'a@b.cn', name: '张三' });
+  return id;
+}
+
 /** A valid request for each admin call, made fresh per caller (a call may change what it acts on). */
 const VALID_REQUESTS: Record<string, (fx: Fixtures) => Promise<CallInput>> = {
   'POST /user/v1/forcePasswordReset': async ({ db }) => ({ json: { userId: (await createUser(db)).id } }),
@@ -54,6 +66,9 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => Promise<CallInput>> = {
   'GET /admin/audit': async () => ({ query: { limit: '5' } }),
   'GET /admin/dashboard': async () => ({}),
   'POST /event/create': async () => ({ json: EVENT }),
+  'GET /wallet/admin/withdrawals': async () => ({ query: { status: 'pending' } }),
+  'POST /wallet/admin/approve': async ({ db }) => ({ json: { id: await pendingWithdrawal(db) } }),
+  'POST /wallet/admin/reject': async ({ db }) => ({ json: { id: await pendingWithdrawal(db), note: '信息有误' } }),
   'POST /event/update': async ({ asAdmin }) => {
     const { id } = await asAdmin<{ id: string }>('/api/event/create', EVENT);
     return { json: { ...EVENT, eventId: id, title: '改名后的大会' } };

@@ -18,6 +18,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/audit', label: '操作日志', roles: ['admin'] },
   { to: '/admin/events', label: '活动', roles: ['admin'] },
   { to: '/admin/repo-reports', label: '开源库举报', roles: ['admin'] },
+  { to: '/admin/withdrawals', label: '提现审核', roles: ['admin'] },
 ];
 
 /** The links a role sees. */

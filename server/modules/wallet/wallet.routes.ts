@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { pageNumberSchema } from '@core/inputs.ts';
 import { WALLET_MESSAGES, WITHDRAWAL_MAX_FEN, WITHDRAWAL_MIN_FEN } from '@core/pricing.ts';
+import { createAdminRoute } from '../../http/admin-route.ts';
 import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
 
 const tags = ['wallet'];
-const adminTags = ['admin'];
 
 export const billSchema = z
   .object({
@@ -122,10 +122,10 @@ export const myWithdrawals = createRoute({
   },
 });
 
-export const adminWithdrawals = createRoute({
+export const adminWithdrawals = createAdminRoute({
   method: 'get',
   path: '/admin/withdrawals',
-  tags: adminTags,
+  tags,
   summary: 'Administrators: withdrawal applications by status (pending oldest first), 20 a page',
   request: {
     query: z.object({ status: z.enum(['pending', 'paid', 'rejected']).default('pending'), page: pageNumberSchema() }),
@@ -151,19 +151,19 @@ const settleBody = {
   },
 } as const;
 
-export const adminApprove = createRoute({
+export const adminApprove = createAdminRoute({
   method: 'post',
   path: '/admin/approve',
-  tags: adminTags,
+  tags,
   summary: 'Administrators: approve a pending withdrawal (paid out to Alipay)',
   request: { body: settleBody },
   responses: { ...okResponse(withdrawalSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
-export const adminReject = createRoute({
+export const adminReject = createAdminRoute({
   method: 'post',
   path: '/admin/reject',
-  tags: adminTags,
+  tags,
   summary: 'Administrators: reject a pending withdrawal; the volume goes back to the balance',
   request: { body: settleBody },
   responses: { ...okResponse(withdrawalSchema), ...errorResponses(400, 401, 403, 404) },

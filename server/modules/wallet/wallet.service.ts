@@ -3,6 +3,7 @@ import { formatYuan, WALLET_MESSAGES, WITHDRAWAL_MAX_FEN, WITHDRAWAL_MIN_FEN } f
 import type { Db } from '@db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { audit } from '../audit/audit.service.ts';
 import { getUserBriefs, PLACEHOLDER_USER, type UserBrief } from '../users/users.service.ts';
 import * as queries from './wallet.queries.ts';
 import { canSettleWithdrawals, canUseWallet } from './wallet.policy.ts';
@@ -174,7 +175,7 @@ export async function settleWithdrawal(
   viewer: Viewer | null,
   input: { id: string; approve: boolean; note?: string },
 ) {
-  requireSettler(viewer);
+  const settler = requireSettler(viewer);
   const note = input.note?.trim() ?? '';
   return db.transaction(async (tx) => {
     const application = await queries.selectApplication(tx, input.id, { lock: true });
@@ -196,6 +197,13 @@ export async function settleWithdrawal(
         description: note ? `提现被驳回，退回余额：${note}` : '提现被驳回，退回余额',
       });
     }
+    await audit(tx, settler, {
+      action: input.approve ? 'withdrawal_approve' : 'withdrawal_reject',
+      targetType: 'withdrawal',
+      targetId: application.id,
+      reason: note,
+      detail: { userId: application.userId, volume: application.volume },
+    });
     const settled = await queries.selectApplication(tx, application.id);
     return withdrawalView(settled ?? application);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { walletBills } from '@db/schema/commerce.ts';
+import { auditLog } from '@db/schema/moderation.ts';
 import { users } from '@db/schema/users.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
@@ -179,6 +180,16 @@ describe('wallet', () => {
     const descriptions = bills.body.d.bills.map((b) => b.description);
     expect(descriptions).toContain('提现到支付宝（已到账）');
     expect(descriptions).toContain('提现到支付宝（已驳回）');
+
+    // Each settlement is in the audit log, with who did it.
+    const records = await database.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(records.map((r) => [r.action, r.targetId, r.reason])).toEqual(
+      expect.arrayContaining([
+        ['withdrawal_approve', first, '已打款'],
+        ['withdrawal_reject', second, '账号与姓名不符'],
+      ]),
+    );
+    expect(records).toHaveLength(2);
 
     expect((await post(admin, '/admin/approve', { id: 'x'.repeat(24) })).status).toBe(404);
     expect((await post(admin, '/admin/approve', { id: 'bad' })).status).toBe(400);
