@@ -50,6 +50,7 @@ export default [
   route('set-new-password', 'routes/set-new-password.tsx'),
   route('verify-email', 'routes/verify-email.tsx'),
   route('unsubscribe', 'routes/unsubscribe.tsx'),
+  route('invite', 'routes/invite.tsx'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),
   route('pins/:tab?', 'routes/pins.tsx'),
   route('pin/:id', 'routes/pin.tsx'),

@@ -201,5 +201,9 @@ export const invitations = pgTable(
     acceptedBy: idColumn('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('invitations_sender_idx').on(t.senderId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('invitations_sender_idx').on(t.senderId, t.createdAt.desc().nullsFirst()),
+    // Registration through the mailed link finds its invitation by the token's hash.
+    uniqueIndex('invitations_token_uq').on(t.tokenHash),
+  ],
 );

@@ -1,5 +1,6 @@
 import { INVITE_LIMITS, emailProblem } from '@core/account-settings.ts';
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { Button } from '~/ui/button.tsx';
@@ -8,6 +9,7 @@ import { SettingsRow, inputClass } from './settings-ui.tsx';
 /** Invite a friend by mail (/sender/{userId}/postCode); the count of invitations left comes first. */
 export function InvitationForm({ userId, initialCount }: { userId: string; initialCount: number }) {
   const alerts = useAlerts();
+  const revalidator = useRevalidator();
   const [count, setCount] = useState(initialCount);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -26,6 +28,8 @@ export function InvitationForm({ userId, initialCount }: { userId: string; initi
       setName('');
       setEmail('');
       alerts.push({ type: 'success', message: '邀请邮件已发送' });
+      // The sent list below comes from the loader.
+      void revalidator.revalidate();
     } catch (error) {
       alerts.pushError(error);
     } finally {

@@ -179,3 +179,44 @@ export async function returnInvite(tx: Tx, options: { invitationId: string; user
     .set({ availableInviteCount: sql`${users.availableInviteCount} + 1` })
     .where(eq(users.id, options.userId));
 }
+
+/** Links a new account to the invitation its token names, if nobody used it yet; the sender's id, or null. */
+export async function acceptInvitation(tx: Tx, tokenHash: string, userId: string) {
+  const [row] = await tx
+    .update(invitations)
+    .set({ acceptedBy: userId })
+    .where(and(eq(invitations.tokenHash, tokenHash), sql`${invitations.acceptedBy} is null`))
+    .returning({ senderId: invitations.senderId });
+  return row?.senderId ?? null;
+}
+
+export async function selectInvitationByToken(db: Runner, tokenHash: string) {
+  const [row] = await db
+    .select({
+      senderName: users.username,
+      receiverName: invitations.receiverName,
+      acceptedBy: invitations.acceptedBy,
+    })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.senderId))
+    .where(eq(invitations.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** The sender's invitations, newest first (invitations_sender_idx), with who accepted each. */
+export async function selectSentInvitations(db: Runner, senderId: string, limit: number) {
+  return db
+    .select({
+      id: invitations.id,
+      receiverName: invitations.receiverName,
+      receiverEmail: invitations.receiverEmail,
+      createdAt: invitations.createdAt,
+      acceptedBy: invitations.acceptedBy,
+      acceptedName: users.username,
+    })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.acceptedBy))
+    .where(eq(invitations.senderId, senderId))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(limit);
+}

@@ -15,7 +15,7 @@ import {
   profileValueProblem,
 } from '@core/account-settings.ts';
 import { newId } from '@core/ids.ts';
-import type { Db } from '@db/client.ts';
+import type { Db, Tx } from '@db/client.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Viewer, requireRole, requireViewer } from '../auth/auth.policy.ts';
@@ -383,8 +383,8 @@ export async function postInvite(
   if (problem) throw badRequest(problem);
   const sender = await loadAccount(ctx.db, userId);
   const token = randomBytes(24).toString('base64url');
-  const link = new URL('/', ctx.env.SITE_URL);
-  link.searchParams.set('invite', token);
+  const link = new URL('/invite', ctx.env.SITE_URL);
+  link.searchParams.set('token', token);
   const site = ctx.env.SITE_NAME;
   const invitationId = newId();
   const left = await ctx.db.transaction(async (tx) => {
@@ -412,4 +412,43 @@ export async function postInvite(
     throw error;
   }
   return { count: left };
+}
+
+/** The invitation page keeps the link's token here for the registration call (/api/user/v1/createUser). */
+export const INVITE_COOKIE = 'jinsha_invite';
+export const INVITE_COOKIE_PATH = '/api/user';
+export const INVITE_COOKIE_MAX_AGE = 30 * 86_400;
+
+const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The invitation page (/invite?token=…): who invites, and whether the link is still unused. */
+export async function findInvitation(db: Db, token: string) {
+  if (!token || token.length > 100) return null;
+  const row = await queries.selectInvitationByToken(db, inviteTokenHash(token));
+  return row && { senderName: row.senderName, receiverName: row.receiverName, accepted: row.acceptedBy !== null };
+}
+
+/**
+ * Registration through an invitation link: links the new account to the invitation (in the
+ * registration's transaction), once. An unknown or used token changes nothing.
+ */
+export async function acceptInvitation(tx: Tx, token: string, userId: string): Promise<string | null> {
+  if (!token || token.length > 100) return null;
+  return queries.acceptInvitation(tx, inviteTokenHash(token), userId);
+}
+
+/** How many sent invitations /user/invitation shows. */
+export const SENT_INVITATIONS_SHOWN = 50;
+
+/** The sender's invitations and who joined through them (only the sender or an admin). */
+export async function listSentInvitations(db: Db, viewer: Viewer | null, userId: string) {
+  requireRole(viewer, { id: userId });
+  const rows = await queries.selectSentInvitations(db, userId, SENT_INVITATIONS_SHOWN);
+  return rows.map((row) => ({
+    id: row.id,
+    receiverName: row.receiverName,
+    receiverEmail: row.receiverEmail,
+    createdAt: row.createdAt.toISOString(),
+    accepted: row.acceptedBy ? { id: row.acceptedBy, username: row.acceptedName ?? '' } : null,
+  }));
 }

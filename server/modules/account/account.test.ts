@@ -414,7 +414,7 @@ describe('invitations: /api/invite/sender/{userId}/…', () => {
     const mail = await smtp.nextMailTo(receiverEmail);
     expect(mail.subject).toBe(`${user.username} 邀请你加入金砂`);
     expect(mail.text).toContain('老王');
-    expect(mail.text).toMatch(/http:\/\/localhost\/\?invite=[\w-]+/);
+    expect(mail.text).toMatch(/http:\/\/localhost\/invite\?token=[\w-]+/);
     const recorded = await database.db.select().from(invitations).where(eq(invitations.senderId, user.id));
     expect(recorded.map((item) => [item.receiverName, item.receiverEmail])).toEqual([['老王', receiverEmail]]);
     expect((await get<{ count: number }>(`/api/invite/sender/${user.id}/availableCode`, cookie)).body.d.count).toBe(4);

@@ -1,4 +1,6 @@
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { createApi } from '../../http/openapi.ts';
+import { INVITE_COOKIE, INVITE_COOKIE_PATH } from '../account/account.service.ts';
 import { ok } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { clientIp, respondSignedIn } from '../../http/request-context.ts';
@@ -34,7 +36,9 @@ export const userRegistrationApi = createApi()
     return ok(c, null);
   })
   .openapi(routes.createUser, async (c) => {
-    const { userId } = await registerUser(c.get('ctx'), c.req.valid('json'), clientIp(c));
+    const inviteToken = getCookie(c, INVITE_COOKIE);
+    const { userId } = await registerUser(c.get('ctx'), { ...c.req.valid('json'), inviteToken }, clientIp(c));
+    if (inviteToken) deleteCookie(c, INVITE_COOKIE, { path: INVITE_COOKIE_PATH });
     return respondSignedIn(c, userId);
   })
   .openapi(routes.sendEmailToUser, async (c) => {

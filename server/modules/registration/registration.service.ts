@@ -17,6 +17,7 @@ import {
   verifySmsCode,
 } from '../verification/verification.service.ts';
 import { insertUser } from '../users/users.service.ts';
+import { acceptInvitation } from '../account/account.service.ts';
 import * as queries from './registration.queries.ts';
 import { publishChange } from '../../adapters/changes.ts';
 
@@ -86,6 +87,8 @@ export interface RegisterInput {
   smsCode?: string;
   imageToken?: string;
   imageCode?: string;
+  /** The invitation link's token (the invitation page keeps it in a cookie): links the account to its inviter. */
+  inviteToken?: string;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function registerUser(ctx: Ctx, input: RegisterInput, ip: string): 
         mobilePhoneNumber: phone ?? null,
         mobilePhoneVerified: Boolean(phone),
       });
+      if (input.inviteToken) await acceptInvitation(tx, input.inviteToken, userId);
       const mailToken = email
         ? await issueMailToken(tx, ctx.env.SESSION_SECRET, { purpose: 'mail-verify', email, userId })
         : null;

@@ -49,6 +49,7 @@ export function robotsTxt(siteUrl: string): string {
       '/search',
       '/link',
       '/unsubscribe',
+      '/invite',
     ].map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
