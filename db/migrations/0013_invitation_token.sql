@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "invitations_token_uq" ON "invitations" USING btree ("token_hash");
