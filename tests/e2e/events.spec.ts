@@ -284,3 +284,39 @@ test('an administrator creates, edits and deletes an event in /admin/events', as
   const actions = ((await log.json()).d.list as Array<{ action: string }>).map((row) => row.action);
   expect(actions.slice(0, 3)).toEqual(['event_delete', 'event_update', 'event_create']);
 });
+
+test.describe('extension banner (SPEC §4)', () => {
+  const banner = (page: Page) => page.getByRole('region', { name: '浏览器插件推荐' });
+  const TITLES: Record<string, string> = { '1': '安装金砂浏览器插件', '2': '技术好文，在新标签页等你' };
+
+  test('one version drawn and kept; closed for good, in other tabs within the 5 s poll', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(banner(page)).toBeVisible();
+    const version = await page.evaluate(() => localStorage.getItem('jinsha:extension-banner-version'));
+    expect(['1', '2']).toContain(version);
+    await expect(banner(page).getByRole('heading')).toHaveText(TITLES[version ?? '']);
+    await page.reload();
+    await expect(banner(page).getByRole('heading')).toHaveText(TITLES[version ?? '']);
+
+    const other = await context.newPage();
+    await other.goto('/events/all');
+    await expect(banner(other)).toBeVisible();
+    await banner(page).getByRole('button', { name: '关闭插件推荐' }).click();
+    await expect(banner(page)).toBeHidden();
+    // The other tab reads the flag every 5 s.
+    await expect(banner(other)).toBeHidden({ timeout: 7000 });
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  test('a click on the offer hides it for good too', async ({ page }) => {
+    await page.goto('/');
+    await banner(page).getByRole('link', { name: '免费安装' }).click();
+    await expect(page).toHaveURL(/\/extension$/);
+    await expect(banner(page)).toHaveCount(0);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(banner(page)).toHaveCount(0);
+  });
+});
