@@ -263,7 +263,11 @@ export const entryViews = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('entry_views_visitor_day_uq').on(t.entryId, t.visitorId, t.day)],
+  (t) => [
+    uniqueIndex('entry_views_visitor_day_uq').on(t.entryId, t.visitorId, t.day),
+    // An entry's views by day (author analytics): a range of days, not all the entry's views.
+    index('entry_views_entry_day_idx').on(t.entryId, t.day),
+  ],
 );
 
 export const drafts = pgTable(

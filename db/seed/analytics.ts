@@ -42,7 +42,7 @@ export async function seedAuthorAnalytics(
           createdAt: new Date(at + random.int(0, 20) * 3_600_000),
         });
       }
-      const shared = random.chance(0.25) ? random.int(1, 3) : 0;
+      const shared = random.chance(0.08) ? random.int(1, 2) : 0;
       if (shared > 0) shares.push({ day, action: 'share', target: entry.id, events: shared, visitors: shared });
     }
   }
