@@ -1,0 +1,1 @@
+CREATE INDEX "entry_views_entry_day_idx" ON "entry_views" USING btree ("entry_id","day");
