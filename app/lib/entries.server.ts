@@ -7,6 +7,7 @@ import {
   getEntry,
   listEntries,
   listFollowingEntries,
+  listRelatedCollections,
   listRelatedEntries,
 } from '@server/modules/entries/entries.service.ts';
 import { tableOfContents } from '@server/markdown/markdown.ts';
@@ -81,13 +82,27 @@ export async function loadEntryPage(
   if (options.route === 'entry' && entry.type === 'post') throw redirect(`/post/${id}`, 301);
   // Vote entries are read on their detail page (SPEC §4).
   if (options.route === 'entry' && entry.type === 'vote') throw redirect(`/entry/${id}/detail`, 302);
-  const related = await listRelatedEntries(context.db, {
-    entryId: entry.id,
-    categoryId: entry.category.id,
-    limit: RELATED_ENTRY_LIMIT,
-    viewer: context.viewer,
-  });
-  return { entry, toc: tableOfContents(content), related: related.map(toEntryRow) };
+  const [related, collections] = await Promise.all([
+    listRelatedEntries(context.db, {
+      entryId: entry.id,
+      categoryId: entry.category.id,
+      limit: RELATED_ENTRY_LIMIT,
+      viewer: context.viewer,
+    }),
+    listRelatedCollections(context.db, { entryId: entry.id, authorId: entry.user.id }),
+  ]);
+  return {
+    entry,
+    toc: tableOfContents(content),
+    related: related.map(toEntryRow),
+    // SPEC §7.3: one related collection, only what the aside shows of it.
+    relatedCollections: collections.map(({ id, title, entryCount, followerCount }) => ({
+      id,
+      title,
+      entryCount,
+      followerCount,
+    })),
+  };
 }
 
 /**

@@ -153,3 +153,22 @@ test.describe('what makes it look finished', () => {
     await expect(github.locator('svg path')).toHaveAttribute('d', /^M12 \.297c-6\.63/);
   });
 });
+
+test('an article kept in a collection names it beside the related entries, and the link opens it', async ({ page }) => {
+  const sets = await page.request.get('/api/collection/homeCollectionSet?page=0&rankType=hot');
+  const { d } = (await sets.json()) as { d: { collectionSets: Array<{ id: string; title: string }> } };
+  const collection = d.collectionSets[0];
+  const listed = await page.request.get(`/api/collection/getCollectionSetEntries?page=0&csId=${collection.id}`);
+  const entries = (
+    (await listed.json()) as { d: { entrylist: Array<{ id: string; type: string; originalUrl: string }> } }
+  ).d.entrylist;
+  const entry = entries.find((e) => e.type === 'article') ?? entries[0];
+  await page.goto(entry.type === 'post' ? `/post/${entry.id}` : `/entry/${entry.id}`);
+  const aside = page.getByRole('region', { name: '相关收藏集' });
+  await expect(aside).toBeVisible();
+  const link = aside.getByRole('link').first();
+  const title = await link.innerText();
+  await link.click();
+  await expect(page).toHaveURL(/\/collection\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});

@@ -8,7 +8,7 @@ import { Avatar } from '~/ui/avatar.tsx';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
 import { EntryActionBar, useCopyAttribution, useEntryView, useImagePreload } from './entry-actions.tsx';
 import { hostOf, linkOutHref, userHref } from '~/lib/links.ts';
-import { RelatedEntries } from './related-entries.tsx';
+import { RelatedCollections, type RelatedCollectionView, RelatedEntries } from './related-entries.tsx';
 import { RelativeTime } from '~/ui/relative-time.tsx';
 import { TOC_MIN_HEADINGS, TableOfContents } from './table-of-contents.tsx';
 import type { EntryRowView, EntryView, TocHeading } from './types.ts';
@@ -34,20 +34,16 @@ function AuthorCard({ entry, sharedLink }: { entry: ArticleEntry; sharedLink: bo
       <div className="min-w-0">
         <p className="flex min-w-0 items-baseline gap-2">
           {href ? (
-            <Link
-              to={href}
-              data-testid="author-name"
-              className="max-w-full shrink-0 truncate font-medium text-fg hover:text-brand"
-            >
+            <Link to={href} data-testid="author-name" className="min-w-0 truncate font-medium text-fg hover:text-brand">
               {user.username}
             </Link>
           ) : (
-            <span data-testid="author-name" className="max-w-full shrink-0 truncate font-medium">
+            <span data-testid="author-name" className="min-w-0 truncate font-medium">
               {user.username}
             </span>
           )}
-          {/* The name keeps its room; the job title gives way first. */}
-          {role && <span className="min-w-0 truncate text-[13px] text-fg-3">{role}</span>}
+          {/* The name keeps its room: the job title gives way first (it shrinks a hundred times faster). */}
+          {role && <span className="min-w-0 shrink-[100] truncate text-[13px] text-fg-3">{role}</span>}
         </p>
         <p className="mt-0.5 flex flex-wrap gap-x-2 text-[13px] text-fg-3">
           <RelativeTime value={entry.createdAt} />
@@ -101,6 +97,8 @@ export interface ArticleViewProps {
   entry: ArticleEntry;
   toc: TocHeading[];
   related: EntryRowView[];
+  /** The related collection (SPEC §7.3: one), when there is one. */
+  relatedCollections?: RelatedCollectionView[];
   /** Inside the article after its text: a vote's options on the vote detail page. */
   afterBody?: ReactNode;
   /** Below the article: the comment area (the social issue fills it). */
@@ -108,7 +106,7 @@ export interface ArticleViewProps {
 }
 
 /** The read-only entry page (DESIGN.md: article page): article with its aside of contents and related entries. */
-export function ArticleView({ entry, toc, related, afterBody, children }: ArticleViewProps) {
+export function ArticleView({ entry, toc, related, relatedCollections = [], afterBody, children }: ArticleViewProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const siteName = useRootData()?.siteName ?? '金砂';
   useEntryView(entry.id);
@@ -123,6 +121,7 @@ export function ArticleView({ entry, toc, related, afterBody, children }: Articl
         aside={
           <>
             <RelatedEntries entries={related} />
+            <RelatedCollections collections={relatedCollections} />
             {showToc && (
               <div className="sticky top-[76px] hidden lg:block">
                 <TableOfContents headings={toc} />

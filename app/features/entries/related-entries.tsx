@@ -33,3 +33,34 @@ export function RelatedEntries({ entries }: { entries: EntryRowView[] }) {
     </section>
   );
 }
+
+export interface RelatedCollectionView {
+  id: string;
+  title: string;
+  entryCount: number;
+  followerCount: number;
+}
+
+/** 相关收藏集: the collection get_related_entry names beside the entries (SPEC §7.3). */
+export function RelatedCollections({ collections }: { collections: RelatedCollectionView[] }) {
+  if (collections.length === 0) return null;
+  return (
+    <section aria-labelledby="related-collections-title" className="rounded bg-card px-4 py-4">
+      <h2 id="related-collections-title" className="border-line border-b pb-3 font-semibold text-base">
+        相关收藏集
+      </h2>
+      <ul className="mt-1">
+        {collections.map((collection) => (
+          <li key={collection.id} className="py-2">
+            <Link to={`/collection/${collection.id}`} className="line-clamp-2 text-fg hover:text-brand">
+              {collection.title}
+            </Link>
+            <p className="mt-0.5 text-[13px] text-fg-3">
+              {formatCount(collection.entryCount)} 篇文章 · {formatCount(collection.followerCount)} 人关注
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
