@@ -43,6 +43,15 @@ const STATUS_TEXT: Record<WalletWithdrawal['status'], string> = {
   rejected: '已驳回',
 };
 
+/** The reader's local time; the server renders UTC, hence no hydration warning. */
+export function LocalTime({ value }: { value: string }) {
+  return (
+    <time dateTime={value} suppressHydrationWarning>
+      {formatDateTime(value)}
+    </time>
+  );
+}
+
 const inputClass =
   'h-9 w-full rounded border border-line bg-page px-3 text-sm text-fg placeholder:text-fg-3 focus:border-brand';
 
@@ -78,7 +87,7 @@ export function WalletView({ amount, pending, rules, bills, page, hasMore, withd
             {withdrawals.map((w) => (
               <li key={w.id} className="flex items-center justify-between border-line border-b px-5 py-3 last:border-0">
                 <span className="text-fg-2 text-sm">
-                  {formatDateTime(w.createdAt)} · 提现 ¥{formatYuan(w.volume)}
+                  <LocalTime value={w.createdAt} /> · 提现 ¥{formatYuan(w.volume)}
                   {w.note && <span className="text-fg-3"> · {w.note}</span>}
                 </span>
                 <span
@@ -107,7 +116,9 @@ export function WalletView({ amount, pending, rules, bills, page, hasMore, withd
               >
                 <div className="min-w-0">
                   <p className="truncate text-fg">{bill.description}</p>
-                  <p className="text-fg-3 text-xs">{formatDateTime(bill.create_time)}</p>
+                  <p className="text-fg-3 text-xs">
+                    <LocalTime value={bill.create_time} />
+                  </p>
                 </div>
                 <span className={`shrink-0 font-medium tabular-nums ${bill.amount >= 0 ? 'text-success' : 'text-fg'}`}>
                   {bill.amount >= 0 ? '+' : ''}

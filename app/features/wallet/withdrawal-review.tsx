@@ -1,4 +1,3 @@
-import { formatDateTime } from '@core/format.ts';
 import { formatYuan } from '@core/pricing.ts';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
@@ -6,6 +5,7 @@ import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
+import { LocalTime } from './wallet-view.tsx';
 
 export interface ReviewedWithdrawal {
   id: string;
@@ -94,7 +94,9 @@ export function WithdrawalReview({
             <tbody>
               {applications.map((a) => (
                 <tr key={a.id} className="border-line border-t">
-                  <td className="py-2 pr-3 text-fg-2">{formatDateTime(a.createdAt)}</td>
+                  <td className="py-2 pr-3 text-fg-2">
+                    <LocalTime value={a.createdAt} />
+                  </td>
                   <td className="py-2 pr-3">
                     <Link to={`/user/${a.user.id}`} className="hover:text-brand">
                       {a.user.username}
