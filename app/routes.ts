@@ -74,6 +74,7 @@ export default [
     route('events', 'routes/admin-events.tsx'),
     route('repo-reports', 'routes/admin-repo-reports.tsx'),
     route('withdrawals', 'routes/admin-withdrawals.tsx'),
+    route('booklets', 'routes/admin-booklets.tsx'),
     // Other areas' console pages (one line each), e.g. route('booklets', 'routes/admin-booklets.tsx'),
   ]),
   route('user/wallet', 'routes/user-wallet.tsx'),

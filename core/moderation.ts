@@ -74,6 +74,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   unfeature_repo: '取消推荐开源库',
   withdrawal_approve: '通过提现',
   withdrawal_reject: '驳回提现',
+  booklet_approve: '小册上架',
+  booklet_hot: '小册热门',
+  booklet_top: '小册置顶',
+  booklet_section_free: '小节试读',
 };
 
 /** The actions the public /moderation log lists (without who did it or whose content it was). */

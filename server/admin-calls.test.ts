@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
-import { withdrawalApplications } from '@db/schema/commerce.ts';
+import { bookletSections, booklets, withdrawalApplications } from '@db/schema/commerce.ts';
 import { createEntry } from '../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../tests/factories/users.ts';
 import { createTestDatabase } from '../tests/setup/test-db.ts';
@@ -73,11 +73,35 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => Promise<CallInput>> = {
     const { id } = await asAdmin<{ id: string }>('/api/event/create', EVENT);
     return { json: { ...EVENT, eventId: id, title: '改名后的大会' } };
   },
+  'POST /xiaoce/approve': async ({ db }) => ({ json: { id: (await submittedBooklet(db)).bookletId } }),
+  'POST /xiaoce/isFreeSection': async ({ db }) => ({
+    json: { sectionId: (await submittedBooklet(db)).sectionId, isFree: true },
+  }),
+  'POST /xiaoce/isHot': async ({ db }) => ({ json: { id: (await submittedBooklet(db)).bookletId, isHot: true } }),
+  'POST /xiaoce/isTop': async ({ db }) => ({ json: { id: (await submittedBooklet(db)).bookletId, isTop: true } }),
+  'GET /xiaoce/getList': async () => ({ query: { submitted: '1' } }),
   'POST /event/delete': async ({ asAdmin }) => {
     const { id } = await asAdmin<{ id: string }>('/api/event/create', EVENT);
     return { json: { eventId: id } };
   },
 };
+
+/** A booklet with one published section, submitted for review (booklets module). */
+async function submittedBooklet(db: Database['db']) {
+  const author = await createUser(db, { isXiaoceAuthor: true });
+  const bookletId = newId();
+  const sectionId = newId();
+  await db.insert(booklets).values({
+    id: bookletId,
+    userId: author.id,
+    title: '待审核的小册',
+    summary: '简介',
+    price: 990,
+    submittedAt: new Date(),
+  });
+  await db.insert(bookletSections).values({ id: sectionId, bookletId, title: '第一节', position: 0, isDraft: false });
+  return { bookletId, sectionId };
+}
 
 let database: Database;
 let app: TestApp;

@@ -112,13 +112,18 @@ test('an author writes a booklet with two sections, submits it, and an administr
   const hidden = await page.request.get('/api/xiaoce/get', { params: { id: bookletId }, headers: { cookie: '' } });
   expect(hidden.status()).toBe(404);
 
-  // The administrator approves it on the booklet's page.
+  // The administrator finds it in the console's review queue and approves it.
   await page.context().clearCookies();
   await signInByApi(page, { email: 'admin@jinsha.dev', password: 'jinsha-admin' });
+  await page.goto('/admin');
+  await page.getByRole('link', { name: '小册', exact: true }).last().click();
+  await expect(page).toHaveURL('/admin/booklets');
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('待审核');
+  await row.getByRole('button', { name: '通过审核' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
   await page.goto(`/book/${bookletId}`);
-  const admin = page.getByRole('region', { name: '管理' });
-  await admin.getByRole('button', { name: '通过审核' }).click();
-  await expect(admin).toContainText('已上架');
+  await expect(page.getByRole('region', { name: '管理' })).toContainText('已上架');
 
   // A visitor finds it under 后端 and reads the free section.
   await page.context().clearCookies();

@@ -19,6 +19,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/events', label: '活动', roles: ['admin'] },
   { to: '/admin/repo-reports', label: '开源库举报', roles: ['admin'] },
   { to: '/admin/withdrawals', label: '提现审核', roles: ['admin'] },
+  { to: '/admin/booklets', label: '小册', roles: ['admin'] },
 ];
 
 /** The links a role sees. */

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { BOOKLET_CATEGORIES, BOOKLET_LIMITS, BOOKLET_MESSAGES } from '@core/booklets.ts';
 import { limitSchema, pointerSchema } from '@core/inputs.ts';
+import { createAdminRoute } from '../../http/admin-route.ts';
 import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
 import { createAdminRoute } from '../../http/admin-route.ts';
 import {
@@ -12,7 +13,8 @@ import {
 } from './booklets.schemas.ts';
 
 const tags = ['xiaoce'];
-const adminTags = ['admin'];
+/** Administrators only: createAdminRoute adds the admin tag and checks the role before the input. */
+const adminTags = ['xiaoce'];
 
 const json = <T extends z.ZodType>(schema: T) => ({
   required: true,

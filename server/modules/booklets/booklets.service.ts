@@ -13,6 +13,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { renderMarkdown } from '../../markdown/markdown.ts';
+import { audit } from '../audit/audit.service.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
@@ -577,6 +578,12 @@ export async function approveBooklet(db: Db, viewer: Viewer | null, id: string) 
     if (!booklet.submittedAt) throw badRequest(BOOKLET_MESSAGES.notSubmitted);
     await queries.updateBooklet(tx, id, { isDraft: false });
     await queries.addWroteBookCount(tx, booklet.userId, 1);
+    await audit(tx, admin, {
+      action: 'booklet_approve',
+      targetType: 'booklet',
+      targetId: id,
+      detail: { title: booklet.title },
+    });
   });
   await announce(db, admin, id);
   return getBooklet(db, admin, id);
@@ -588,6 +595,12 @@ export async function setSectionFree(db: Db, viewer: Viewer | null, input: { sec
   const bookletId = await db.transaction(async (tx) => {
     const { booklet } = await editableSection(tx, admin, input.sectionId);
     await queries.updateSection(tx, input.sectionId, { isFree: input.isFree });
+    await audit(tx, admin, {
+      action: 'booklet_section_free',
+      targetType: 'booklet_section',
+      targetId: input.sectionId,
+      detail: { bookletId: booklet.id, isFree: input.isFree },
+    });
     return booklet.id;
   });
   await announce(db, admin, bookletId);
@@ -605,6 +618,12 @@ export async function setBookletFlag(
     const booklet = await queries.selectBooklet(tx, input.id, { lock: true });
     if (!booklet) throw notFound(BOOKLET_MESSAGES.notFound);
     await queries.setBookletFlags(tx, input.id, { [input.flag]: input.value });
+    await audit(tx, admin, {
+      action: input.flag === 'isHot' ? 'booklet_hot' : 'booklet_top',
+      targetType: 'booklet',
+      targetId: input.id,
+      detail: { value: input.value },
+    });
   });
   await announce(db, admin, input.id);
   return { id: input.id, value: input.value };

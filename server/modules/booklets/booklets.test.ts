@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { bookletProgress, bookletPurchases, bookletSections, booklets } from '@db/schema/commerce.ts';
+import { auditLog } from '@db/schema/moderation.ts';
 import { users } from '@db/schema/users.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
@@ -174,6 +175,8 @@ describe('booklets: writing', () => {
     expect((await post(admin, '/approve', { id })).body.m).toBe('小册已上架');
     const [after] = await database.db.select().from(users).where(eq(users.id, author.id));
     expect(after.wroteBookCount).toBe(before.wroteBookCount + 1);
+    const audited = await database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audited.map((a) => [a.action, a.actorId])).toEqual([['booklet_approve', admin.id]]);
 
     // Readers now see it with its published sections only.
     const seen = await get<Booklet>(reader, `/get?id=${id}`);
@@ -256,6 +259,8 @@ describe('booklets: reading', () => {
       isHot: true,
     });
     expect((await post(admin, '/isHot', { id: newId(), isHot: true })).status).toBe(404);
+    const flagged = await database.db.select().from(auditLog).where(eq(auditLog.targetId, made[0].id));
+    expect(flagged.map((a) => a.action)).toContain('booklet_top');
     const hot = await get<{ list: Array<{ id: string; isTop: boolean }> }>(null, `/getHot?category=${category}`);
     expect(hot.body.d.list.map((b) => b.id)).toEqual([made[0].id, made[1].id]);
   });
