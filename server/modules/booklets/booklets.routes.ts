@@ -3,7 +3,6 @@ import { BOOKLET_CATEGORIES, BOOKLET_LIMITS, BOOKLET_MESSAGES } from '@core/book
 import { limitSchema, pointerSchema } from '@core/inputs.ts';
 import { createAdminRoute } from '../../http/admin-route.ts';
 import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
-import { createAdminRoute } from '../../http/admin-route.ts';
 import {
   bookletCardSchema,
   bookletDetailSchema,
