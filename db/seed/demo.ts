@@ -932,6 +932,28 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       subscribed: k % 4 !== 0,
     })),
   ]);
+  // The demo account invited two friends by mail; one joined (/user/invitation shows both).
+  const invitedFriend = seedUsers[seedUsers.length - 1]!;
+  await insertRows(tx, schema.invitations, [
+    {
+      id: id(base - 20 * DAY),
+      senderId: demo.id,
+      receiverName: invitedFriend.person.username,
+      receiverEmail: `member${seedUsers.length - 1}@jinsha.dev`,
+      tokenHash: random.id(new Date(base - 20 * DAY)).padEnd(64, '0'),
+      acceptedBy: invitedFriend.id,
+      createdAt: new Date(base - 20 * DAY),
+    },
+    {
+      id: id(base - 3 * DAY),
+      senderId: demo.id,
+      receiverName: '老王',
+      receiverEmail: 'laowang@example.com',
+      tokenHash: random.id(new Date(base - 3 * DAY)).padEnd(64, '1'),
+      createdAt: new Date(base - 3 * DAY),
+    },
+  ]);
+  await tx.execute(sql`update users set available_invite_count = 3 where id = ${demo.id}`);
   await insertRows(tx, schema.drafts, [
     {
       id: id(base - 2 * DAY),
