@@ -4,6 +4,28 @@ import type { EntryView } from '@server/modules/entries/entries.service.ts';
 export const ROW_TAG_LIMIT = 3;
 
 /**
+ * A row's abstract shows two lines (.er-abstract): at the widest layout they hold about 90
+ * Chinese characters or 180 Latin ones, so a row carries that much, counted in half-width
+ * units (a CJK or other wide character counts two), and the server stops sending the rest.
+ */
+export const ROW_ABSTRACT_WIDTH = 200;
+
+const WIDE =
+  /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
+
+/** The text cut to `width` half-width units, ending in … when cut. */
+export function clipToWidth(text: string, width: number): string {
+  let used = 0;
+  let end = 0;
+  for (const char of text) {
+    used += WIDE.test(char) ? 2 : 1;
+    if (used > width) return `${text.slice(0, end).trimEnd()}…`;
+    end += char.length;
+  }
+  return text;
+}
+
+/**
  * What a feed row shows, and all that loaders send of a listed entry (issue 10: loader data
  * limited to what the page shows). The API keeps the whole entry of SPEC §3.
  */
@@ -28,7 +50,7 @@ export function toEntryRow(entry: EntryView): EntryRowView {
     id: entry.id,
     type: entry.type,
     title: entry.title,
-    abstract: entry.abstract,
+    abstract: clipToWidth(entry.abstract, ROW_ABSTRACT_WIDTH),
     originalUrl: entry.originalUrl,
     screenshot: entry.screenshot,
     createdAt: entry.createdAt,
