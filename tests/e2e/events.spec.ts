@@ -225,7 +225,7 @@ test.describe('sharing on a phone', () => {
   });
 });
 
-test('an administrator creates, edits and deletes an event in /admin/events', async ({ page }) => {
+test('an administrator creates, edits and deletes an event in /admin/events', async ({ page, context }) => {
   await page.goto('/');
   await submitLogin(page, 'admin@jinsha.dev', 'jinsha-admin');
   await expect(loginDialog(page)).toBeHidden();
@@ -283,6 +283,14 @@ test('an administrator creates, edits and deletes an event in /admin/events', as
   expect(log.status()).toBe(200);
   const actions = ((await log.json()).d.list as Array<{ action: string }>).map((row) => row.action);
   expect(actions.slice(0, 3)).toEqual(['event_delete', 'event_update', 'event_create']);
+
+  // What an administrator shares carries the campaign admin (SPEC §6).
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/pins');
+  await page.getByRole('article').first().getByRole('button', { name: '分享', exact: true }).click();
+  await page.getByRole('menuitem', { name: '复制链接' }).click();
+  const shared = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(shared.searchParams.get('utm_campaign')).toBe('admin');
 });
 
 test.describe('extension banner (SPEC §4)', () => {
