@@ -72,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   event_delete: '删除活动',
   feature_repo: '推荐开源库',
   unfeature_repo: '取消推荐开源库',
+  import_repo: '导入开源库',
   withdrawal_approve: '通过提现',
   withdrawal_reject: '驳回提现',
   booklet_approve: '小册上架',

@@ -43,6 +43,9 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().url().optional(),
+  /** The repo importer (npm run repos:import, the admin's import call): GitHub's REST API and a token (optional: 60 requests an hour without). */
+  GITHUB_API_URL: z.string().url().default('https://api.github.com'),
+  GITHUB_TOKEN: z.string().optional(),
   /** Third-party login (SPEC §2.4): a provider shows only when its id and secret are set. */
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),

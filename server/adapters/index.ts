@@ -4,6 +4,7 @@ import { type AnswerCache, createMemoryCache } from './cache.ts';
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail.ts';
 import { createSandboxProvider, createWechatPayProvider, type PaymentProvider, pemFromEnv } from './payment.ts';
+import { type CodeHost, createGithubClient } from './github.ts';
 import { createRateLimits, type RateLimits } from './rate-limit.ts';
 import { createAliyunSms, createOutboxSms, type SmsSender } from './sms.ts';
 import { createLocalStorage, createS3Storage, type Storage } from './storage.ts';
@@ -20,6 +21,8 @@ export interface Adapters {
   jobs: JobQueue;
   /** Recent answers of reads that are the same for everyone (this process only). */
   answers: AnswerCache;
+  /** GitHub's REST API for the repo importer (GITHUB_API_URL, GITHUB_TOKEN). */
+  github: CodeHost;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export function createAdapters(env: Env, db: Db, overrides: Partial<Omit<Adapter
     payments,
     jobs: overrides.jobs ?? createJobQueue(db),
     answers: overrides.answers ?? createMemoryCache(),
+    github: overrides.github ?? createGithubClient({ apiUrl: env.GITHUB_API_URL, token: env.GITHUB_TOKEN }),
     async close() {
       await Promise.all([mailer.close(), limits.close()]);
     },

@@ -1,5 +1,6 @@
 import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
+import { importRepo } from './repos.import.ts';
 import * as routes from './repos.routes.ts';
 import {
   getRepoDetail,
@@ -69,4 +70,8 @@ export const repoApi = createApi()
   .openapi(routes.feature, async (c) => {
     const { db, viewer } = c.get('ctx');
     return ok(c, await setRepoFeatured(db, viewer, c.req.valid('json')));
+  })
+  .openapi(routes.importRepo, async (c) => {
+    const { db, adapters, viewer } = c.get('ctx');
+    return ok(c, await importRepo(db, adapters.github, c.req.valid('json').fullName, { actor: viewer ?? undefined }));
   });

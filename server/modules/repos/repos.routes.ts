@@ -254,3 +254,43 @@ export const feature = createAdminRoute({
     ...errorResponses(400, 401, 403, 404),
   },
 });
+
+export const importRepo = createAdminRoute({
+  method: 'post',
+  path: '/import_repo',
+  tags,
+  summary:
+    'Import or refresh a repository from GitHub (owner/name): metadata, languages, README; ETag-conditional, rate limits honoured (administrators)',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            fullName: z
+              .string()
+              .trim()
+              .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/, '仓库名格式有误，应为 owner/name'),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    ...okResponse(
+      z.object({
+        id: z.string(),
+        fullName: z.string(),
+        created: z.boolean(),
+        changed: z.object({ repo: z.boolean(), languages: z.boolean(), readme: z.boolean() }),
+        starCount: z.number(),
+        rateLimit: z.object({
+          limit: z.number().nullable(),
+          remaining: z.number().nullable(),
+          resetAt: z.number().nullable(),
+        }),
+      }),
+    ),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
