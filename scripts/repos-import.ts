@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { analyze, openDatabase } from '@db/client.ts';
 import { createGithubClient } from '../server/adapters/github.ts';
 import { envSchema } from '../server/env.ts';
-import { importRepo, refreshRepos } from '../server/modules/repos/repos.import.ts';
+import { importRepo, refreshRepos } from '../server/modules/repos/repos.service.ts';
 
 const usage =
   'usage: npm run repos:import -- owner/name [owner/name …]  |  npm run repos:import -- --refresh [--limit N]';

@@ -24,6 +24,9 @@ import { checkCaptcha } from '../verification/verification.service.ts';
 import { getUserBriefs, PLACEHOLDER_USER, type UserBrief } from '../users/users.service.ts';
 import * as queries from './repos.queries.ts';
 
+/** The importer (GitHub): one way into the module for scripts and the admin call. */
+export { type ImportResult, importRepo, refreshRepos } from './repos.import.ts';
+
 export interface RepoView {
   id: string;
   originalId: string;
