@@ -63,3 +63,38 @@ test('a new follower mail reaches the author; its link unsubscribes signed out',
   await expect(page.getByRole('heading', { name: '无法退订' })).toBeVisible();
   await expect(page.getByText('退订链接无效')).toBeVisible();
 });
+
+test('an invited friend registers through the mailed link; the inviter sees who joined', async ({ page }) => {
+  const signIn = () =>
+    page.request.post('/api/passport/auth/type/email', {
+      data: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    });
+  expect((await signIn()).status()).toBe(200);
+  await page.goto('/user/invitation');
+  const left = page.getByText(/你还可以邀请 \d+ 位好友加入/);
+  const before = Number((await left.locator('strong').textContent()) ?? '');
+  const friend = `friend${randomBytes(3).toString('hex')}`;
+  await page.getByLabel('对方称呼').fill('小周');
+  await page.getByLabel('对方邮箱').fill(`${friend}@example.com`);
+  await page.getByRole('button', { name: '发送邀请' }).click();
+  await expect(left.locator('strong')).toHaveText(String(before - 1));
+  await expect(page.getByText(`${friend}@example.com`)).toBeVisible();
+
+  const mail = await mailIn(page, `${friend}@example.com`, '邀请你加入');
+  const link = await mail.getByRole('link', { name: /\/invite\?token=/ }).getAttribute('href');
+  await page.context().clearCookies();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: `${DEMO_ACCOUNT.username} 邀请你加入金砂` })).toBeVisible();
+  await expect(page.getByRole('button', { name: '接受邀请并注册' })).toBeVisible();
+  // Registering in this browser (the page kept the invitation for the registration call).
+  const registered = await page.request.post('/api/user/v1/createUser', {
+    data: { email: `${friend}@example.com`, username: friend, password: 'secret-123' },
+  });
+  expect(registered.status()).toBe(200);
+
+  await page.context().clearCookies();
+  expect((await signIn()).status()).toBe(200);
+  await page.goto('/user/invitation');
+  await expect(page.getByRole('link', { name: friend })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: `${friend}@example.com` })).toContainText('已加入：');
+});
