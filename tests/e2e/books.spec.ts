@@ -136,3 +136,38 @@ test('an author writes a booklet with two sections, submits it, and an administr
   await page.getByRole('link', { name: /下一节：第二节：怎么做/ }).click();
   await expect(page.getByRole('region', { name: '购买提示' })).toBeVisible();
 });
+
+test('a buyer reads a paid section and continues where they left off from 已购 on a phone', async ({ page }) => {
+  await signInByApi(page, { email: 'demo@jinsha.dev', password: 'jinsha-demo' });
+  const bought = (await page.request.get('/api/xiaoce/getListBuy').then((r) => r.json())) as {
+    d: { list: Array<{ id: string; title: string }> };
+  };
+  const booklet = bought.d.list.at(-1)!;
+  const sections = (await page.request
+    .get('/api/xiaoce/getListSection', { params: { id: booklet.id } })
+    .then((r) => r.json())) as { d: { sections: Section[] } };
+  const paid = sections.d.sections.filter((s) => !s.isFree).at(-1)!;
+
+  await page.goto(`/book/${booklet.id}/section/${paid.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(paid.title);
+  await expect(page.getByRole('region', { name: '购买提示' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '评论' })).toBeVisible();
+  // The booklet page offers to continue there.
+  await page.goto(`/book/${booklet.id}`);
+  await expect(page.getByRole('link', { name: `继续阅读：${paid.title}` })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/book/m/bought');
+  const item = page.getByRole('listitem').filter({ hasText: booklet.title });
+  await item.getByRole('link', { name: `继续阅读：${paid.title}` }).click();
+  await expect(page).toHaveURL(`/book/m/${booklet.id}/section/${paid.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(paid.title);
+  // The contents open as a drawer on a phone.
+  await page.getByRole('button', { name: '目录' }).click();
+  await expect(page.getByRole('dialog', { name: '目录' })).toContainText(paid.title);
+  await page.getByRole('button', { name: '关闭', exact: true }).click();
+
+  await page.goto('/book/m/me');
+  await expect(page.getByRole('heading', { name: '我写的小册' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^已购 \d+ 本小册$/ })).toBeVisible();
+});

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAlerts } from '~/lib/alerts.ts';
+import { buttonClass } from '~/ui/button.tsx';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import { LoadMoreButton } from '~/ui/load-more-button.tsx';
+import { fetchBought } from './booklet-api.ts';
+import { BookletRow } from './booklet-row.tsx';
+import type { BoughtBooklet } from './types.ts';
+
+/** The viewer's purchases, latest first, each with 继续阅读 where they left off (or 开始阅读). */
+export function BoughtList({
+  page,
+  sectionHref,
+}: {
+  page: { list: BoughtBooklet[]; pointer: string | null };
+  sectionHref: (bookletId: string, sectionId?: string) => string;
+}) {
+  const alerts = useAlerts();
+  const [items, setItems] = useState(page.list);
+  const [pointer, setPointer] = useState(page.pointer);
+  const [loading, setLoading] = useState(false);
+
+  async function more() {
+    if (!pointer) return;
+    setLoading(true);
+    try {
+      const next = await fetchBought(pointer);
+      setItems((current) => [...current, ...next.list]);
+      setPointer(next.pointer);
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        text="还没有购买小册"
+        action={
+          <Link to="/books" className={buttonClass('primary', 'md')}>
+            去逛逛小册
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <ul className="divide-y divide-line">
+        {items.map((booklet) => (
+          <li key={booklet.id}>
+            <BookletRow
+              booklet={booklet}
+              bought
+              extra={
+                <Link
+                  to={sectionHref(booklet.id, booklet.progress?.sectionId)}
+                  className="mt-2 self-start text-[13px] text-brand hover:underline"
+                >
+                  {booklet.progress ? `继续阅读：${booklet.progress.title}` : '开始阅读'}
+                </Link>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      {pointer && (
+        <div className="flex justify-center border-line border-t py-3">
+          <LoadMoreButton loading={loading} onClick={more} />
+        </div>
+      )}
+    </>
+  );
+}
