@@ -11,6 +11,7 @@ import { buttonClass } from '~/ui/button.tsx';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
 import { getBooklet } from '@server/modules/booklets/booklets.service.ts';
 import type { Route } from './+types/book';
+import { ArticleBody } from '~/ui/article-body.tsx';
 
 /** /book/{id}: a booklet's introduction and table of contents (SPEC §2.3 bookInfo). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -85,12 +86,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             <h2 id="intro" className="mb-4 font-semibold text-[18px] text-fg">
               小册介绍
             </h2>
-            <div
-              className="article-body"
-              // Sanitised by the server's renderer (server/markdown/markdown.ts).
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from our renderer
-              dangerouslySetInnerHTML={{ __html: booklet.descriptionHtml }}
-            />
+            <ArticleBody html={booklet.descriptionHtml} />
           </section>
         </div>
       </WithAside>

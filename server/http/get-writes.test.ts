@@ -184,6 +184,9 @@ describe('GET calls that change state answer only our own pages’ scripts', () 
       '/track/log',
       '/track/punch',
       '/view/getEntryView',
+      '/wallet/apply',
+      '/xiaoce/viewCountContent',
+      '/xiaoce/viewCountDetail',
     ]);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './booklet-api.ts';
 import { BookletInfoForm } from './booklet-info-form.tsx';
 import type { BookletDetail, SectionReading } from './types.ts';
+import { ArticleBody } from '~/ui/article-body.tsx';
 
 /** The Markdown source pane the route hands in (the editor feature's CodeMirror). */
 export interface SourceEditorProps {
@@ -460,12 +461,7 @@ function SectionEditor({
           aria-label="预览"
           className={`min-h-0 min-w-0 overflow-y-auto bg-page/40 px-6 py-4 ${showPreview ? '' : 'hidden lg:block'}`}
         >
-          <div
-            className="article-body mx-auto"
-            // Sanitised by the server's renderer (server/markdown/markdown.ts).
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from our renderer
-            dangerouslySetInnerHTML={{ __html: html }}
-          />
+          <ArticleBody className="mx-auto" html={html} />
         </section>
       </div>
     </>

@@ -7,6 +7,7 @@ import { ChevronLeft, ChevronRight, Clock, Eye, List, Lock, X } from '~/ui/icons
 import { isOpenTo } from './booklet-header.tsx';
 import { SectionList } from './section-list.tsx';
 import type { SectionReading } from './types.ts';
+import { ArticleBody } from '~/ui/article-body.tsx';
 
 export interface SectionReaderProps {
   reading: SectionReading;
@@ -83,12 +84,7 @@ export function SectionReader({ reading, hrefOf, purchase, comments, mobile = fa
             {section.isDraft && <span>草稿</span>}
           </p>
           <div className={locked ? 'relative max-h-[420px] overflow-hidden' : ''}>
-            <div
-              className="article-body"
-              // Sanitised by the server's renderer (server/markdown/markdown.ts).
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from our renderer
-              dangerouslySetInnerHTML={{ __html: section.contentHtml }}
-            />
+            <ArticleBody html={section.contentHtml} />
             {locked && (
               <div className="pointer-events-none absolute inset-x-0 bottom-0 h-40 bg-gradient-to-t from-card to-transparent" />
             )}

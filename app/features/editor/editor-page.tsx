@@ -14,6 +14,7 @@ import { syncScroll } from './scroll-sync.ts';
 import { type SaveStatus, useAutosave } from './use-autosave.ts';
 import { useDarkTheme } from './use-dark-theme.ts';
 import { usePreview } from './use-preview.ts';
+import { ArticleBody } from '~/ui/article-body.tsx';
 
 const MarkdownEditor = lazy(() => import('./markdown-editor.tsx'));
 
@@ -235,12 +236,7 @@ export function EditorPage({ draftId, entryId, initial, initialTags, initialHtml
           aria-label="预览"
           className={`min-h-0 min-w-0 overflow-y-auto bg-page/40 px-6 py-4 ${showPreview ? '' : 'hidden lg:block'}`}
         >
-          <div
-            className="article-body mx-auto"
-            // Sanitised by the server's renderer (server/markdown/markdown.ts).
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from our renderer
-            dangerouslySetInnerHTML={{ __html: html }}
-          />
+          <ArticleBody className="mx-auto" html={html} />
         </section>
       </div>
       <PublishDialog

@@ -13,6 +13,7 @@ import { RelativeTime } from '~/ui/relative-time.tsx';
 import { TOC_MIN_HEADINGS, TableOfContents } from './table-of-contents.tsx';
 import type { EntryRowView, EntryView, TocHeading } from './types.ts';
 import { safeImageUrl } from '@core/user-urls.ts';
+import { ArticleBody } from '~/ui/article-body.tsx';
 
 /** An entry as the page gets it: the list shape plus its rendered, sanitised HTML. */
 export type ArticleEntry = EntryView & { contentHtml: string };
@@ -139,13 +140,8 @@ export function ArticleView({ entry, toc, related, relatedCollections = [], afte
               <SharedLinkCard entry={entry} />
             </>
           ) : (
-            <div
-              ref={bodyRef}
-              className="article-body mt-6"
-              // Rendered and sanitised once on save (server/markdown/markdown.ts).
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from the renderer
-              dangerouslySetInnerHTML={{ __html: entry.contentHtml }}
-            />
+            // Rendered and sanitised once on save.
+            <ArticleBody ref={bodyRef} className="mt-6" html={entry.contentHtml} />
           )}
           {afterBody}
           {entry.tags.length > 0 && (
