@@ -16,6 +16,7 @@ import { ThemeScript } from './features/shell/theme-script.tsx';
 import { FollowButton } from './features/users/follow-button.tsx';
 import { PageViews } from './features/tracking/page-views.tsx';
 import { ShareButton } from './features/sharing/share-button.tsx';
+import { ReportButton } from './features/moderation/report-button.tsx';
 import { type FeatureSlots, FeatureSlotsProvider } from './lib/feature-slots.tsx';
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
@@ -66,7 +67,7 @@ function CommentSection(props: ComponentProps<FeatureSlots['CommentSection']>) {
   );
 }
 
-const FEATURE_SLOTS: FeatureSlots = { CollectButton, FollowButton, CommentSection, ShareButton };
+const FEATURE_SLOTS: FeatureSlots = { CollectButton, FollowButton, CommentSection, ShareButton, ReportButton };
 
 /**
  * The document. Route ErrorBoundaries cover the page; the two RenderGuards cover what sits

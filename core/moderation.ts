@@ -64,6 +64,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   set_booklet_author: '小册作者',
   force_password_reset: '强制重置密码',
   dismiss_report: '驳回举报',
+  uphold_report: '举报已处理',
+  reject_appeal: '驳回申诉',
   system_notification: '系统通知',
   banner_create: '新建横幅',
   banner_delete: '删除横幅',

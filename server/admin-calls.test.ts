@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { bookletSections, booklets, withdrawalApplications } from '@db/schema/commerce.ts';
+import { reports } from '@db/schema/moderation.ts';
 import { createEntry } from '../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../tests/factories/users.ts';
 import { createTestDatabase } from '../tests/setup/test-db.ts';
@@ -65,6 +66,23 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => Promise<CallInput>> = {
   }),
   'GET /admin/audit': async () => ({ query: { limit: '5' } }),
   'GET /admin/dashboard': async () => ({}),
+  'POST /admin/hide': async ({ db }) => ({
+    json: { targetType: 'entry', targetId: (await createEntry(db)).id, reason: '广告' },
+  }),
+  'POST /admin/restore': async ({ db }) => ({
+    json: { targetType: 'entry', targetId: (await createEntry(db, { hiddenAt: new Date(), hiddenReason: '广告' })).id },
+  }),
+  'GET /admin/reports': async () => ({ query: { status: 'open' } }),
+  'POST /admin/reports/resolve': async ({ db }) => {
+    const reportId = newId();
+    const reporter = await createUser(db);
+    const entry = await createEntry(db);
+    await db
+      .insert(reports)
+      .values({ id: reportId, reporterId: reporter.id, targetType: 'entry', targetId: entry.id, reason: 'spam' });
+    return { json: { reportId, action: 'dismiss' } };
+  },
+  'GET /admin/content': async () => ({ query: { type: 'entry', state: 'hidden' } }),
   'POST /event/create': async () => ({ json: EVENT }),
   'GET /wallet/admin/withdrawals': async () => ({ query: { status: 'pending' } }),
   'POST /wallet/admin/approve': async ({ db }) => ({ json: { id: await pendingWithdrawal(db) } }),

@@ -48,6 +48,7 @@ import { trackApi } from './modules/tracking/tracking.handlers.ts';
 import { bookletApi } from './modules/booklets/booklets.handlers.ts';
 import { auditApi, moderationLogApi } from './modules/audit/audit.handlers.ts';
 import { adminApi } from './modules/admin/admin.handlers.ts';
+import { moderationAdminApi, moderationApi } from './modules/moderation/moderation.handlers.ts';
 import { unsubscribeApi } from './modules/mailings/mailings.handlers.ts';
 import { walletApi } from './modules/wallet/wallet.handlers.ts';
 import { analyticsApi } from './modules/analytics/analytics.handlers.ts';
@@ -93,6 +94,8 @@ const services: Array<[service: string, api: Api]> = [
   ['admin', auditApi],
   ['admin', adminApi],
   ['moderation', moderationLogApi],
+  ['admin', moderationAdminApi],
+  ['moderation', moderationApi],
   ['mail', unsubscribeApi],
   ['wallet', walletApi],
   ['analytics', analyticsApi],

@@ -1,3 +1,4 @@
+import { getModerationState } from '@server/modules/moderation/moderation.service.ts';
 import { LIMITS, PAGE_SIZE, type EntrySort } from '@core/constants.ts';
 import { redirect, type AppLoadContext } from 'react-router';
 import type { Viewer } from '@server/modules/auth/auth.policy.ts';
@@ -91,8 +92,11 @@ export async function loadEntryPage(
     }),
     listRelatedCollections(context.db, { entryId: entry.id, authorId: entry.user.id }),
   ]);
+  // Visible moderation: its author (and administrators) read a hidden entry with the reason.
+  const moderation = await getModerationState(context.db, context.viewer, 'entry', entry.id);
   return {
     entry,
+    moderation,
     toc: tableOfContents(content),
     related: related.map(toEntryRow),
     // SPEC §7.3: one related collection, only what the aside shows of it.

@@ -17,6 +17,12 @@ export interface FeatureSlots {
     compact?: boolean;
     onCountChange?: (count: number) => void;
   }>;
+  /** The moderation feature's 举报 (a reason from the list and a text). */
+  ReportButton: ComponentType<{
+    targetType: 'entry' | 'comment' | 'pin' | 'repo' | 'user';
+    targetId: string;
+    className?: string;
+  }>;
   /** The sharing feature's 分享 (copy link, Weibo, WeChat QR, the phone's share sheet). */
   ShareButton: ComponentType<{
     path: string;

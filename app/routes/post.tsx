@@ -1,5 +1,6 @@
 import { CommentSection } from '~/features/comments/comment-section.tsx';
 import { ArticleView } from '~/features/entries/article-view.tsx';
+import { HiddenNotice } from '~/features/moderation/hidden-notice.tsx';
 import articleStyles from '~/features/entries/article.css?url';
 import { loadEntryPage } from '~/lib/entries.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
@@ -19,13 +20,20 @@ export const meta: Route.MetaFunction = ({ matches, data }) => seoMeta(matches, 
 
 export default function Post({ loaderData }: Route.ComponentProps) {
   return (
-    <ArticleView key={loaderData.entry.id} {...loaderData}>
-      <CommentSection
-        targetType="entry"
-        targetId={loaderData.entry.id}
-        count={loaderData.entry.commentCount}
-        className="mt-5"
-      />
-    </ArticleView>
+    <>
+      {loaderData.moderation && (
+        <div className="mx-auto max-w-[1140px] px-4 pt-5">
+          <HiddenNotice state={loaderData.moderation} targetType="entry" targetId={loaderData.entry.id} />
+        </div>
+      )}
+      <ArticleView key={loaderData.entry.id} {...loaderData}>
+        <CommentSection
+          targetType="entry"
+          targetId={loaderData.entry.id}
+          count={loaderData.entry.commentCount}
+          className="mt-5"
+        />
+      </ArticleView>
+    </>
   );
 }

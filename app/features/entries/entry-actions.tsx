@@ -101,7 +101,7 @@ export function useImagePreload(ref: RefObject<HTMLElement | null>) {
 
 /** The like button, the author's edit and delete, and the admins' recommend switch. */
 export function EntryActionBar({ entry }: { entry: ActionEntry }) {
-  const { CollectButton, ShareButton } = useFeatureSlots();
+  const { CollectButton, ShareButton, ReportButton } = useFeatureSlots();
   const viewer = useViewer();
   const alerts = useAlerts();
   const navigate = useNavigate();
@@ -154,6 +154,7 @@ export function EntryActionBar({ entry }: { entry: ActionEntry }) {
         <span className="sr-only">评论</span>
         {formatCount(entry.commentCount)}
       </a>
+      {viewer?.id !== entry.user.id && <ReportButton targetType="entry" targetId={entry.id} />}
       {mayRecommend && (
         <Button
           variant="secondary"

@@ -22,6 +22,8 @@ export const commentColumns = {
   likeCount: comments.likeCount,
   subCommentCount: comments.subCommentCount,
   deleted: comments.deleted,
+  hiddenAt: comments.hiddenAt,
+  hiddenReason: comments.hiddenReason,
   createdAt: comments.createdAt,
   updatedAt: comments.updatedAt,
 };

@@ -22,6 +22,10 @@ const baseComment = z.object({
   replyCommentId: z.string().nullable(),
   parentId: z.string().nullable(),
   deleted: z.boolean(),
+  hiddenReason: z
+    .string()
+    .nullable()
+    .describe('Hidden by a moderator: the reason, shown to its author and administrators'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

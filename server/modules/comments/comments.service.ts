@@ -1,4 +1,5 @@
 import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
+import { isAuthorOrAdmin } from '@core/permissions.ts';
 import { COMMENT_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
 import type { Db, Tx } from '@db/client.ts';
@@ -15,6 +16,8 @@ import { canDelete } from './comments.policy.ts';
 
 /** SPEC §2.3 / §4: the text a deleted comment leaves in its thread. */
 export const DELETED_COMMENT_TEXT = '此评论已删除';
+/** What others read in place of a comment a moderator hid; its author reads it with the reason. */
+export const HIDDEN_COMMENT_TEXT = '此评论已被隐藏';
 /** Replies shown under each first-level comment before 查看更多. */
 export const TOP_SUB_COMMENTS = 2;
 
@@ -32,6 +35,8 @@ export interface CommentView {
   replyCommentId: string | null;
   parentId: string | null;
   deleted: boolean;
+  /** Hidden by a moderator: the reason, for its author and administrators (others read HIDDEN_COMMENT_TEXT). */
+  hiddenReason: string | null;
   topSubCommentList: CommentView[];
   createdAt: string;
   updatedAt: string;
@@ -56,13 +61,15 @@ async function hydrate(db: Db, rows: queries.CommentRow[], viewer: Viewer | null
       : Promise.resolve(new Set<string>()),
   ]);
   const userById = new Map(briefs.map((u) => [u.id, u]));
+  const masked = (row: queries.CommentRow) => Boolean(row.hiddenAt) && !isAuthorOrAdmin(viewer, row.userId);
   const view = (row: queries.CommentRow, sub: CommentView[] = []): CommentView => ({
     id: row.id,
     targetType: row.targetType,
     targetId: row.targetId,
     user: row.deleted || !row.userId ? PLACEHOLDER_USER : (userById.get(row.userId) ?? PLACEHOLDER_USER),
-    content: row.deleted ? DELETED_COMMENT_TEXT : row.content,
-    imageUrlList: row.deleted ? [] : row.imageUrlList,
+    content: row.deleted ? DELETED_COMMENT_TEXT : masked(row) ? HIDDEN_COMMENT_TEXT : row.content,
+    imageUrlList: row.deleted || masked(row) ? [] : row.imageUrlList,
+    hiddenReason: row.hiddenAt && !row.deleted && !masked(row) ? row.hiddenReason : null,
     liked: liked.has(row.id),
     likeCount: row.likeCount,
     subCommentCount: row.subCommentCount,

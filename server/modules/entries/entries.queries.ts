@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias, union, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db, Tx } from '@db/client.ts';
@@ -100,7 +100,8 @@ export interface EntryPageQuery {
 
 /** The conditions of one keyset page over `entries`, whatever the table the rows are read through. */
 function pageConditions(q: EntryPageQuery): SQL[] {
-  const where: SQL[] = [];
+  // Hidden by a moderator: out of every list (its author still reads it on its page).
+  const where: SQL[] = [isNull(entries.hiddenAt)];
   const visible = entryNotMutedBy(q.viewerId);
   if (visible) where.push(visible);
   if (q.categoryId) where.push(eq(entries.categoryId, q.categoryId));
@@ -171,7 +172,7 @@ export async function selectTagEntryPage(
     return db
       .select(entryListColumns)
       .from(entries)
-      .where(inArray(entries.id, newest))
+      .where(and(inArray(entries.id, newest), isNull(entries.hiddenAt)))
       .orderBy(desc(entries.createdAt), desc(entries.id));
   }
   const since = periodStart(q);
@@ -244,7 +245,7 @@ export async function selectFollowingEntryPage(db: Db, q: { viewerId: string; cu
   return db
     .select(entryListColumns)
     .from(entries)
-    .where(inArray(entries.id, newest))
+    .where(and(inArray(entries.id, newest), isNull(entries.hiddenAt)))
     .orderBy(desc(entries.createdAt), desc(entries.id));
 }
 
@@ -256,14 +257,26 @@ export async function selectRelatedEntries(
   return db
     .select(entryListColumns)
     .from(entries)
-    .where(and(eq(entries.categoryId, q.categoryId), ne(entries.id, q.excludeId), entryNotMutedBy(q.viewerId)))
+    .where(
+      and(
+        eq(entries.categoryId, q.categoryId),
+        ne(entries.id, q.excludeId),
+        isNull(entries.hiddenAt),
+        entryNotMutedBy(q.viewerId),
+      ),
+    )
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(q.limit);
 }
 
 export async function selectEntryById(db: Db, id: string) {
   const [row] = await db
-    .select({ ...entryListColumns, content: entries.content, contentHtml: entries.contentHtml })
+    .select({
+      ...entryListColumns,
+      content: entries.content,
+      contentHtml: entries.contentHtml,
+      hiddenAt: entries.hiddenAt,
+    })
     .from(entries)
     .where(eq(entries.id, id))
     .limit(1);
@@ -272,7 +285,10 @@ export async function selectEntryById(db: Db, id: string) {
 
 export async function selectEntriesByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(entryListColumns).from(entries).where(inArray(entries.id, ids));
+  return db
+    .select(entryListColumns)
+    .from(entries)
+    .where(and(inArray(entries.id, ids), isNull(entries.hiddenAt)));
 }
 
 /**

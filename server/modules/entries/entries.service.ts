@@ -1,5 +1,6 @@
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { audit } from '../audit/audit.service.ts';
+import { isAuthorOrAdmin } from '@core/permissions.ts';
 import type { EntrySort } from '@core/constants.ts';
 import { type EntryInput, ENTRY_MESSAGES, entryInputSchema, type ValidEntryInput } from '@core/entry-input.ts';
 import { isValidId, newId } from '@core/ids.ts';
@@ -186,7 +187,9 @@ async function computeEntryPage(db: Db, options: ListEntriesOptions): Promise<En
 export async function getEntry(db: Db, id: string, viewer: Viewer | null) {
   const row = await queries.selectEntryById(db, id);
   if (!row) throw notFound('此文章不存在');
-  const { content, contentHtml, ...listRow } = row;
+  // Hidden by a moderator: only its author and administrators still read it (visible moderation).
+  if (row.hiddenAt && !isAuthorOrAdmin(viewer, row.userId)) throw notFound('此文章不存在');
+  const { content, contentHtml, hiddenAt: _hidden, ...listRow } = row;
   const [entry] = await hydrate(db, [listRow], viewer);
   return { ...entry, content, contentHtml };
 }

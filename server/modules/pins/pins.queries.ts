@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { pinLikes, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
@@ -16,6 +16,7 @@ export const pinColumns = {
   hotScore: pins.hotScore,
   createdAt: pins.createdAt,
   updatedAt: pins.updatedAt,
+  hiddenAt: pins.hiddenAt,
 };
 
 export type PinRow = Awaited<ReturnType<typeof selectPinsByIds>>[number];
@@ -36,7 +37,8 @@ export interface PinPageQuery {
 
 /** A keyset page of pins: newest (pins_created_idx), hot (pins_hot_idx), or by followees. */
 export async function selectPinPage(db: Db, q: PinPageQuery) {
-  const where: (SQL | undefined)[] = [authorNotMutedBy(q.viewerId, pins.userId)];
+  // Hidden by a moderator: out of every list.
+  const where: (SQL | undefined)[] = [authorNotMutedBy(q.viewerId, pins.userId), isNull(pins.hiddenAt)];
   if (q.userId) where.push(eq(pins.userId, q.userId));
   if (q.sort === 'following' && q.viewerId) {
     const followees = db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, q.viewerId));

@@ -1,4 +1,5 @@
 import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
+import { isAuthorOrAdmin } from '@core/permissions.ts';
 import { PIN_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
@@ -82,6 +83,8 @@ export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
 export async function getPin(db: Db, viewer: Viewer | null, id: string): Promise<PinView> {
   const rows = await queries.selectPinsByIds(db, [id]);
   if (rows.length === 0) throw notFound(PIN_NOT_FOUND);
+  // Hidden by a moderator: only its author and administrators still read it.
+  if (rows[0].hiddenAt && !isAuthorOrAdmin(viewer, rows[0].userId)) throw notFound(PIN_NOT_FOUND);
   const [pin] = await hydrate(db, rows, viewer);
   return pin;
 }
@@ -125,6 +128,7 @@ export async function setPinLike(db: Db, viewer: Viewer | null, pinId: string, l
 
 /** Pins by id in the order asked; unknown ids are left out. */
 export async function getPinsByIds(db: Db, ids: string[], viewer: Viewer | null): Promise<PinView[]> {
-  const views = new Map((await hydrate(db, await queries.selectPinsByIds(db, ids), viewer)).map((p) => [p.id, p]));
+  const rows = (await queries.selectPinsByIds(db, ids)).filter((row) => !row.hiddenAt);
+  const views = new Map((await hydrate(db, rows, viewer)).map((p) => [p.id, p]));
   return ids.map((id) => views.get(id)).filter((p): p is PinView => p !== undefined);
 }

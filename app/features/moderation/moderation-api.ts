@@ -1,0 +1,38 @@
+import type { HideableTarget, ModerationTarget, ReportReason } from '@core/moderation.ts';
+import { apiFetch } from '~/lib/api-client.ts';
+
+export function reportTarget(input: {
+  targetType: ModerationTarget;
+  targetId: string;
+  reason: ReportReason;
+  text: string;
+}) {
+  return apiFetch<{ reported: true }>('/api/moderation/report', { method: 'POST', json: input });
+}
+
+export function appealHidden(input: { targetType: HideableTarget; targetId: string; text: string }) {
+  return apiFetch<{ appealed: true }>('/api/moderation/appeal', { method: 'POST', json: input });
+}
+
+export function hideContent(input: { targetType: HideableTarget; targetId: string; reason: string }) {
+  return apiFetch<{ hidden: true }>('/api/admin/hide', { method: 'POST', json: input });
+}
+
+export function restoreContent(input: { targetType: HideableTarget; targetId: string; reason?: string }) {
+  return apiFetch<{ hidden: false }>('/api/admin/restore', { method: 'POST', json: input });
+}
+
+export function resolveReport(input: {
+  reportId: string;
+  action: 'hide' | 'dismiss' | 'restore' | 'uphold';
+  reason?: string;
+}) {
+  return apiFetch<{ status: string }>('/api/admin/reports/resolve', { method: 'POST', json: input });
+}
+
+export function setEntryHot(entryId: string, hot: boolean) {
+  return apiFetch<{ hot: boolean }>(`/api/post/${hot ? 'recommend' : 'unrecommend'}`, {
+    method: 'POST',
+    json: { entryId },
+  });
+}
