@@ -85,6 +85,14 @@ test('a reader buys two booklets through the sandbox QR, one with a discount cod
   const [plain, discounted] = paid;
 
   await signInAs(page, reader);
+  // A reader without a wallet has no 我的钱包 in the menu.
+  await page.goto('/');
+  await header(page)
+    .getByRole('button', { name: /的菜单$/ })
+    .click();
+  await expect(page.getByRole('menuitem', { name: '已购' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '我的钱包' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   const full = await buyThroughSandbox(page, plain);
   expect(full).toBe(`¥${(plain.price / 100).toFixed(2)}`);
   await expect(page.getByRole('link', { name: '开始阅读' })).toBeVisible();

@@ -50,6 +50,9 @@ export interface DiscountQuote {
 
 class AlreadyOwned extends Error {}
 
+/** WeChat Pay's code_url lives 2 hours: an older open order is replaced by a fresh one. */
+export const ORDER_QR_TTL_MS = 110 * 60_000;
+
 async function requireBooklet(db: Db | Tx, bookletId: string) {
   const booklet = await queries.selectBookletForSale(db, bookletId);
   if (!booklet || booklet.isDraft) throw notFound(PAYMENT_MESSAGES.bookletNotFound);
@@ -132,7 +135,11 @@ export async function buyBooklet(
   const { order, replaced } = await db.transaction(async (tx) => {
     let replaced: string | null = null;
     const open = await queries.selectPendingOrder(tx, buyer.id, booklet.id, { lock: true });
-    if (open && (open.amount !== amount || open.discountCode !== discountCode || open.channel !== payments.name)) {
+    const stale = open && Date.now() - open.createdAt.getTime() > ORDER_QR_TTL_MS;
+    if (
+      open &&
+      (stale || open.amount !== amount || open.discountCode !== discountCode || open.channel !== payments.name)
+    ) {
       await queries.closeOrder(tx, open.id);
       replaced = open.id;
     }

@@ -191,6 +191,19 @@ describe('buying a booklet through the sandbox', () => {
     expect((await check(other, booklet.id)).body.d).toMatchObject({ status: 'pending', bought: false });
   });
 
+  it('replaces an open order whose QR has expired', async () => {
+    const booklet = await createSaleBooklet(database.db, author.id, { price: 700 });
+    const first = (await buy(other, { id: booklet.id })).body.d;
+    await database.db
+      .update(paymentOrders)
+      .set({ createdAt: new Date(Date.now() - 3 * 3600_000) })
+      .where(eq(paymentOrders.id, first.orderId!));
+    const second = (await buy(other, { id: booklet.id })).body.d;
+    expect(second.orderId).not.toBe(first.orderId);
+    const [old] = await database.db.select().from(paymentOrders).where(eq(paymentOrders.id, first.orderId!));
+    expect(old.status).toBe('closed');
+  });
+
   it('refuses free booklets and drafts', async () => {
     const free = await createSaleBooklet(database.db, author.id, { price: 0 });
     expect((await buy(reader, { id: free.id })).body.m).toBe('该小册免费，无需购买');
