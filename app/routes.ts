@@ -74,6 +74,8 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-index.tsx'),
     route('audit', 'routes/admin-audit.tsx'),
+    route('content', 'routes/admin-content.tsx'),
+    route('reports', 'routes/admin-reports.tsx'),
     route('events', 'routes/admin-events.tsx'),
     route('repo-reports', 'routes/admin-repo-reports.tsx'),
     route('withdrawals', 'routes/admin-withdrawals.tsx'),
@@ -81,5 +83,6 @@ export default [
     // Other areas' console pages (one line each), e.g. route('booklets', 'routes/admin-booklets.tsx'),
   ]),
   route('user/wallet', 'routes/user-wallet.tsx'),
+  route('moderation', 'routes/moderation.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -15,6 +15,8 @@ export interface AdminNavItem {
  */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', label: '概览', roles: ['admin'] },
+  { to: '/admin/content', label: '内容管理', roles: ['admin', 'editor'] },
+  { to: '/admin/reports', label: '举报与申诉', roles: ['admin'] },
   { to: '/admin/audit', label: '操作日志', roles: ['admin'] },
   { to: '/admin/events', label: '活动', roles: ['admin'] },
   { to: '/admin/repo-reports', label: '开源库举报', roles: ['admin'] },

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { getDashboard } from '@server/modules/admin/admin.service.ts';
 import { listAudit } from '@server/modules/audit/audit.service.ts';
+import { listContent, listReports } from '@server/modules/moderation/moderation.service.ts';
 import { fromService, requireRoleIn } from '~/lib/route-guards.server.ts';
 import { adminNavFor, CONSOLE_ROLES } from './admin-nav.ts';
 
@@ -23,4 +24,37 @@ export async function loadAuditLog(context: AppLoadContext, url: URL) {
   return fromService(
     listAudit(context.db, { limit: 30, action, pointer: url.searchParams.get('pointer') ?? undefined }),
   );
+}
+
+/** /admin/content: entries, comments or pins with the filters in the URL (administrators and editors). */
+export async function loadContent(context: AppLoadContext, url: URL) {
+  requireRoleIn(context, ['admin', 'editor']);
+  const p = url.searchParams;
+  const type = (['entry', 'comment', 'pin'] as const).find((t) => t === p.get('type')) ?? 'entry';
+  const state = (['all', 'visible', 'hidden'] as const).find((s) => s === p.get('state')) ?? 'all';
+  const filters = {
+    type,
+    state,
+    author: p.get('author')?.slice(0, 24) || undefined,
+    from: p.get('from') || undefined,
+    to: p.get('to') || undefined,
+    q: p.get('q')?.slice(0, 50) || undefined,
+  };
+  const page = await fromService(
+    listContent({ db: context.db, viewer: context.viewer }, { ...filters, pointer: p.get('pointer') ?? undefined }),
+  );
+  return { ...page, filters, isAdmin: context.viewer?.role === 'admin' };
+}
+
+/** /admin/reports: the queue of reports and appeals by status (administrators). */
+export async function loadReports(context: AppLoadContext, url: URL) {
+  requireRoleIn(context, ['admin']);
+  const p = url.searchParams;
+  const status =
+    (['open', 'hidden', 'dismissed', 'restored', 'upheld'] as const).find((s) => s === p.get('status')) ?? 'open';
+  const kind = (['report', 'appeal'] as const).find((k) => k === p.get('kind'));
+  const page = await fromService(
+    listReports({ db: context.db, viewer: context.viewer }, { status, kind, pointer: p.get('pointer') ?? undefined }),
+  );
+  return { ...page, status, kind: kind ?? '' };
 }

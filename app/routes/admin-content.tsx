@@ -1,0 +1,111 @@
+import { Link } from 'react-router';
+import { AdminPanel, formatDateTime } from '~/features/admin/admin-layout.tsx';
+import { loadContent } from '~/features/admin/admin.server.ts';
+import { ContentActions } from '~/features/admin/moderation-actions.tsx';
+import { pageMeta } from '~/lib/meta.ts';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import type { Route } from './+types/admin-content';
+
+/** /admin/content: entries, comments and pins; recommend, hide with a reason, restore; filters in the URL. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadContent(context, new URL(request.url));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '内容管理 - 管理后台');
+
+const TYPES = { entry: '文章', comment: '评论', pin: '沸点' } as const;
+const STATES = { all: '全部', visible: '正常', hidden: '已隐藏' } as const;
+const field = 'h-8 rounded border border-line bg-page px-2 text-sm';
+
+export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  const { filters } = loaderData;
+  const next = loaderData.pointer
+    ? `?${new URLSearchParams({
+        ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+        pointer: loaderData.pointer,
+      } as Record<string, string>)}`
+    : null;
+  return (
+    <AdminPanel title="内容管理">
+      <form method="get" className="mb-4 flex flex-wrap items-end gap-2 text-sm" aria-label="筛选">
+        <label className="flex flex-col gap-1">
+          类型
+          <select name="type" defaultValue={filters.type} className={field}>
+            {Object.entries(TYPES).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          状态
+          <select name="state" defaultValue={filters.state} className={field}>
+            {Object.entries(STATES).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          作者
+          <input name="author" defaultValue={filters.author ?? ''} placeholder="用户名或 id" className={field} />
+        </label>
+        <label className="flex flex-col gap-1">
+          从
+          <input type="date" name="from" defaultValue={filters.from ?? ''} className={field} />
+        </label>
+        <label className="flex flex-col gap-1">
+          到
+          <input type="date" name="to" defaultValue={filters.to ?? ''} className={field} />
+        </label>
+        <label className="flex flex-col gap-1">
+          关键词
+          <input name="q" defaultValue={filters.q ?? ''} className={field} />
+        </label>
+        <button type="submit" className="btn btn-secondary btn-sm">
+          筛选
+        </button>
+      </form>
+      {loaderData.list.length === 0 ? (
+        <EmptyState text="没有符合条件的内容" />
+      ) : (
+        <ul className="divide-y divide-line">
+          {loaderData.list.map((item) => (
+            <li
+              key={item.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+              data-content-id={item.id}
+            >
+              <div className="min-w-0">
+                <Link to={item.href} className="font-medium text-fg hover:text-brand">
+                  {item.preview || '（无内容）'}
+                </Link>
+                <p className="mt-1 text-fg-3 text-xs">
+                  {item.authorName || '已注销用户'} · {formatDateTime(item.createdAt)}
+                  {item.hot && <span className="ml-2 text-brand">已推荐</span>}
+                  {item.hidden && <span className="ml-2 text-red-600">已隐藏：{item.hiddenReason}</span>}
+                </p>
+              </div>
+              <ContentActions
+                type={filters.type}
+                id={item.id}
+                hidden={item.hidden}
+                hot={item.hot}
+                isAdmin={loaderData.isAdmin}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <div className="mt-4 text-center">
+          <Link to={next} className="btn btn-secondary btn-sm">
+            下一页
+          </Link>
+        </div>
+      )}
+    </AdminPanel>
+  );
+}

@@ -1,0 +1,104 @@
+import { MODERATION_TARGETS } from '@core/moderation.ts';
+import { Link } from 'react-router';
+import { AdminPanel, formatDateTime } from '~/features/admin/admin-layout.tsx';
+import { loadReports } from '~/features/admin/admin.server.ts';
+import { ReportActions } from '~/features/admin/moderation-actions.tsx';
+import { pageMeta } from '~/lib/meta.ts';
+import { EmptyState } from '~/ui/empty-state.tsx';
+import type { Route } from './+types/admin-reports';
+
+/** /admin/reports: readers' reports and authors' appeals; resolving tells the reporter. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadReports(context, new URL(request.url));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '举报与申诉 - 管理后台');
+
+const STATUSES = {
+  open: '待处理',
+  hidden: '已隐藏',
+  dismissed: '已驳回',
+  restored: '已恢复',
+  upheld: '已处理',
+} as const;
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPanel
+      title="举报与申诉"
+      tools={
+        <form method="get" className="flex items-center gap-2 text-sm">
+          <select
+            name="status"
+            aria-label="状态"
+            defaultValue={loaderData.status}
+            className="h-8 rounded border border-line bg-page px-2"
+          >
+            {Object.entries(STATUSES).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
+          </select>
+          <select
+            name="kind"
+            aria-label="类型"
+            defaultValue={loaderData.kind}
+            className="h-8 rounded border border-line bg-page px-2"
+          >
+            <option value="">举报和申诉</option>
+            <option value="report">举报</option>
+            <option value="appeal">申诉</option>
+          </select>
+          <button type="submit" className="btn btn-secondary btn-sm">
+            筛选
+          </button>
+        </form>
+      }
+    >
+      {loaderData.list.length === 0 ? (
+        <EmptyState text="队列为空" />
+      ) : (
+        <ul className="divide-y divide-line">
+          {loaderData.list.map((report) => (
+            <li key={report.id} className="space-y-2 py-3" data-report-id={report.id}>
+              <p className="text-sm">
+                <span className="mr-2 rounded bg-page px-1.5 py-0.5 text-fg-2 text-xs">
+                  {report.kind === 'appeal' ? '申诉' : '举报'} · {MODERATION_TARGETS[report.targetType]}
+                </span>
+                <Link to={report.targetHref} className="font-medium hover:text-brand">
+                  {report.preview}
+                </Link>
+                {report.hidden && <span className="ml-2 text-red-600 text-xs">已隐藏：{report.hiddenReason}</span>}
+              </p>
+              <p className="text-fg-2 text-sm">
+                {report.reasonLabel}
+                {report.text && `：${report.text}`}
+              </p>
+              <p className="text-fg-3 text-xs">
+                {report.reporterName || '已注销用户'} · {formatDateTime(report.createdAt)}
+              </p>
+              {report.status === 'open' && (
+                <ReportActions
+                  reportId={report.id}
+                  kind={report.kind}
+                  hideable={['entry', 'comment', 'pin'].includes(report.targetType)}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {loaderData.pointer && (
+        <div className="mt-4 text-center">
+          <Link
+            to={`?${new URLSearchParams({ status: loaderData.status, ...(loaderData.kind ? { kind: loaderData.kind } : {}), pointer: loaderData.pointer })}`}
+            className="btn btn-secondary btn-sm"
+          >
+            下一页
+          </Link>
+        </div>
+      )}
+    </AdminPanel>
+  );
+}
