@@ -1,5 +1,5 @@
 /**
- * npm run seed:scale -- --entries 1000000 [--users 100000] [--append]
+ * npm run seed:scale -- --entries 1000000 [--users 100000] [--append] [--repos 100000]
  *
  * Fills DATABASE_URL (PGlite directory or postgres://…) with benchmark volumes: users, entries
  * with short pre-rendered Markdown, tags, likes (about 3 an entry), comments and replies (about
@@ -28,6 +28,7 @@ import { DEMO_ACCOUNT } from './content/people.ts';
 import { commentHotScore, entryHotScore } from '../ranking.ts';
 import { recountCategories, recountTags, recountUsers } from './counters.ts';
 import { buildTaxonomy } from './taxonomy.ts';
+import { generateRepos } from './scale-repos.ts';
 
 export interface ScaleOptions {
   entries: number;
@@ -475,6 +476,7 @@ async function main() {
       entries: { type: 'string', default: '100000' },
       users: { type: 'string' },
       append: { type: 'boolean', default: false },
+      repos: { type: 'string', default: '0' },
     },
   });
   const entryCount = Number(values.entries);
@@ -499,6 +501,13 @@ async function main() {
     console.log(
       `done in ${report.seconds.toFixed(1)} s: +${report.users} users, +${report.entries} entries, +${report.likes} likes, +${report.comments} comments, +${report.follows} follows`,
     );
+    const repoCount = Number(values.repos) || 0;
+    if (repoCount > 0) {
+      const t0 = performance.now();
+      await database.db.transaction((tx) => generateRepos(tx, repoCount));
+      await analyze(database.db);
+      console.log(`+${repoCount} repos in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
     if (report.users > 0)
       console.log(`generated users sign in as scale<n>@jinsha.dev with the password ${DEMO_ACCOUNT.password}`);
   } catch (error) {

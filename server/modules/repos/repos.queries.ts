@@ -70,10 +70,7 @@ const trendingColumn = {
 } as const;
 
 /** The repos that gained most stars in the period, optionally of one language (repos_[language_]<period>_idx). */
-export async function selectTrending(
-  db: Runner,
-  q: { period: TrendingPeriod; language: string | null; limit: number },
-) {
+export function selectTrending(db: Runner, q: { period: TrendingPeriod; language: string | null; limit: number }) {
   const gained = trendingColumn[q.period];
   const where = [sql`${gained} > 0`];
   if (q.language) where.push(eq(repos.language, q.language));
@@ -93,7 +90,7 @@ export type RepoListSort = 'timeline' | 'stars';
  * keys in repo_tag_links (repo_tag_links_created_idx / _stars_idx) does, and the other tags are
  * checked per row. One row more than the page tells whether there is a next page.
  */
-export async function selectRepoPage(
+export function selectRepoPage(
   db: Runner,
   q: { sort: RepoListSort; tagIds: string[]; offset: number; limit: number; asc: boolean },
 ) {
@@ -126,7 +123,7 @@ export async function selectRepoPage(
 }
 
 /** The custom home list: repos editors featured, latest pick first (repos_featured_idx). */
-export async function selectFeaturedPage(db: Runner, q: { cursor: Cursor | null; limit: number }) {
+export function selectFeaturedPage(db: Runner, q: { cursor: Cursor | null; limit: number }) {
   return db
     .select(repoColumns)
     .from(repos)
@@ -179,7 +176,7 @@ export type TranslationRow = Awaited<ReturnType<typeof selectTranslationPage>>[n
 /** The shown order: most votes first, then the earliest (repo_translations_repo_idx). */
 const shownOrder = [desc(repoTranslations.voteCount), asc(repoTranslations.createdAt), asc(repoTranslations.id)];
 
-export async function selectTranslationPage(
+export function selectTranslationPage(
   db: Runner,
   q: { repoId: string; field: TranslationField; skip: number; limit: number },
 ) {
