@@ -21,7 +21,9 @@ export async function generateRepos(tx: Tx, count: number): Promise<number> {
     REPO_TAG_TREE.forEach((root, position) => {
       const id = newId();
       rows.push({ id, title: root.title, parentId: null, position });
-      root.children.forEach((title, k) => rows.push({ id: newId(), title, parentId: id, position: k }));
+      root.children.forEach((title, k) => {
+        rows.push({ id: newId(), title, parentId: id, position: k });
+      });
     });
     await tx.insert(repoTags).values(rows);
   }
