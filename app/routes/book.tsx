@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BookletAdminBar } from '~/features/booklets/booklet-admin-bar.tsx';
 import { BookletHeader, isOpenTo } from '~/features/booklets/booklet-header.tsx';
+import { BookletReviews } from '~/features/booklets/booklet-reviews.tsx';
 import { SectionList } from '~/features/booklets/section-list.tsx';
 import { useBookletView } from '~/features/booklets/use-view-count.ts';
 import { BuyBooklet } from '~/features/payments/buy-booklet.tsx';
@@ -9,14 +10,15 @@ import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
-import { getBooklet } from '@server/modules/booklets/booklets.service.ts';
+import { getBooklet, listBookletReviews } from '@server/modules/booklets/booklets.service.ts';
 import type { Route } from './+types/book';
 import { ArticleBody } from '~/ui/article-body.tsx';
 
 /** /book/{id}: a booklet's introduction and table of contents (SPEC §2.3 bookInfo). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const booklet = await fromService(getBooklet(context.db, context.viewer, requireIdParam(params.id)));
-  return { booklet, isAdmin: context.viewer?.role === 'admin' };
+  const reviews = await listBookletReviews(context.db, context.viewer, booklet);
+  return { booklet, reviews, isAdmin: context.viewer?.role === 'admin' };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
@@ -25,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, data ? `${data.booklet.title} - 小册` : '小册', data?.booklet.summary);
 
 export default function Book({ loaderData }: Route.ComponentProps) {
-  const { booklet, isAdmin } = loaderData;
+  const { booklet, reviews, isAdmin } = loaderData;
   useBookletView(booklet.id);
   const open = isOpenTo(booklet);
   const first = booklet.sections[0];
@@ -88,6 +90,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             </h2>
             <ArticleBody html={booklet.descriptionHtml} />
           </section>
+          <BookletReviews bookletId={booklet.id} reviews={reviews} />
         </div>
       </WithAside>
     </PageContainer>

@@ -1,6 +1,7 @@
 export type {
   BookletCard,
   BookletDetail,
+  BookletReview,
   BoughtBooklet,
   ReadingProgress,
   SectionBrief,

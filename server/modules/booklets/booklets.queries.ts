@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { bookletProgress, bookletPurchases, bookletSections, booklets, bookletViews } from '@db/schema/commerce.ts';
+import { comments } from '@db/schema/social.ts';
 import { users } from '@db/schema/users.ts';
 import { type Cursor, keysetBefore } from '../../http/cursor.ts';
+import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 
 export const bookletColumns = {
   id: booklets.id,
@@ -273,4 +275,36 @@ export async function addWroteBookCount(tx: Tx, userId: string, delta: 1 | -1) {
 export async function selectAuthorFlag(db: Db | Tx, userId: string): Promise<boolean> {
   const [row] = await db.select({ flag: users.isXiaoceAuthor }).from(users).where(eq(users.id, userId));
   return row?.flag ?? false;
+}
+
+/** The newest first-level comments on these sections (not deleted, hidden or muted): the booklet's reviews. */
+export async function selectRecentSectionComments(
+  db: Db,
+  sectionIds: string[],
+  limit: number,
+  viewerId: string | null,
+) {
+  if (sectionIds.length === 0) return [];
+  return db
+    .select({
+      id: comments.id,
+      sectionId: comments.targetId,
+      userId: comments.userId,
+      content: comments.content,
+      likeCount: comments.likeCount,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.targetType, 'section'),
+        inArray(comments.targetId, sectionIds),
+        isNull(comments.parentId),
+        eq(comments.deleted, false),
+        isNull(comments.hiddenAt),
+        authorNotMutedBy(viewerId, comments.userId),
+      ),
+    )
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(limit);
 }

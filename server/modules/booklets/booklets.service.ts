@@ -167,6 +167,39 @@ export async function getBooklet(db: Db, viewer: Viewer | null, id: string): Pro
   };
 }
 
+export interface BookletReview {
+  id: string;
+  content: string;
+  likeCount: number;
+  createdAt: string;
+  user: UserBrief;
+  section: { id: string; title: string };
+}
+
+/**
+ * The booklet page's reviews: the newest first-level comments on its sections (the comment
+ * service's target is the section, SPEC §7.4), each with the section it was left on.
+ */
+export async function listBookletReviews(
+  db: Db,
+  viewer: Viewer | null,
+  booklet: Pick<BookletDetail, 'sections'>,
+  limit = 6,
+): Promise<BookletReview[]> {
+  const titles = new Map(booklet.sections.map((s) => [s.id, s.title]));
+  const rows = await queries.selectRecentSectionComments(db, [...titles.keys()], limit, viewer?.id ?? null);
+  const briefs = await getUserBriefs(db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);
+  const byId = new Map(briefs.map((u) => [u.id, u]));
+  return rows.map((r) => ({
+    id: r.id,
+    content: r.content,
+    likeCount: r.likeCount,
+    createdAt: r.createdAt.toISOString(),
+    user: (r.userId && byId.get(r.userId)) || PLACEHOLDER_USER,
+    section: { id: r.sectionId, title: titles.get(r.sectionId) ?? '' },
+  }));
+}
+
 /** /getListSection: the sections of a booklet in reading order. */
 export async function listSections(db: Db, viewer: Viewer | null, id: string) {
   const booklet = await getBooklet(db, viewer, id);

@@ -10,7 +10,7 @@ import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { bookletDetailSchema, sectionReadingSchema } from './booklets.schemas.ts';
-import { previewSource } from './booklets.service.ts';
+import { getBooklet, listBookletReviews, previewSource } from './booklets.service.ts';
 
 let database: Database;
 let app: TestApp;
@@ -222,6 +222,25 @@ describe('booklets: reading', () => {
       [b.secondId, false],
     ]);
     expect((await get(null, `/getListSection?id=${newId()}`)).status).toBe(404);
+  });
+
+  it("gathers the newest comments on its sections as the booklet page's reviews", async () => {
+    const b = await publishedBooklet();
+    const comment = await requestJson<{ commentId: string }>(
+      app,
+      '/api/comment/comment',
+      as(buyer, { method: 'POST', json: { content: '讲得很清楚', targetId: b.firstId, targetType: 'section' } }),
+    );
+    expect(comment.status).toBe(200);
+    const booklet = await getBooklet(database.db, null, b.id);
+    const reviews = await listBookletReviews(database.db, null, booklet);
+    expect(reviews).toEqual([
+      expect.objectContaining({
+        content: '讲得很清楚',
+        user: expect.objectContaining({ id: buyer.id }),
+        section: { id: b.firstId, title: '开篇' },
+      }),
+    ]);
   });
 
   it('keeps a free booklet open to everyone', async () => {
