@@ -46,6 +46,8 @@ export const envSchema = z.object({
   /** The repo importer (npm run repos:import, the admin's import call): GitHub's REST API and a token (optional: 60 requests an hour without). */
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
   GITHUB_TOKEN: z.string().optional(),
+  /** Refresh repos from GitHub every N minutes inside the server (0: off; or run `npm run repos:import -- --refresh` from cron). */
+  REPOS_REFRESH_MINUTES: z.coerce.number().int().min(0).default(0),
   /** Third-party login (SPEC §2.4): a provider shows only when its id and secret are set. */
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),

@@ -12,6 +12,7 @@ import { createApp, type PageHandler } from './app.ts';
 import { readEnv } from './env.ts';
 import { createHttpServer } from './http/limits.ts';
 import { scheduleTrackingMaintenance } from './modules/tracking/tracking.service.ts';
+import { scheduleRepoRefresh } from './modules/repos/repos.service.ts';
 import { MAIL_SCHEDULES, mailJobHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/runner.ts';
 
@@ -82,11 +83,19 @@ export async function start() {
   logger.info({ url: env.SITE_URL, port: env.PORT, database: database.driver }, `${env.SITE_NAME} is listening`);
   // Hourly: the daily tracking rollup and its retention (docs/tracking.md).
   const stopTrackingMaintenance = scheduleTrackingMaintenance(database.db, env, logger);
+  // Stars and READMEs from GitHub (docs/decisions/011-repos.md), when REPOS_REFRESH_MINUTES is set.
+  const stopRepoRefresh = scheduleRepoRefresh(
+    database.db,
+    adapters.github,
+    { minutes: env.REPOS_REFRESH_MINUTES, limit: 100 },
+    logger,
+  );
 
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     stopTrackingMaintenance();
+    stopRepoRefresh();
     logger.info({ signal }, 'shutting down: draining in-flight requests');
     const forced = setTimeout(() => httpServer.closeAllConnections(), env.SHUTDOWN_TIMEOUT_MS);
     forced.unref();

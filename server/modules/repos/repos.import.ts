@@ -190,3 +190,36 @@ export async function refreshRepos(db: Db, host: CodeHost, options: { limit: num
   }
   return { done, failed, rateLimit: host.rateLimit() };
 }
+
+/**
+ * The periodic refresh inside the server (REPOS_REFRESH_MINUTES; 0, the default, leaves it to
+ * `npm run repos:import -- --refresh` from cron): every interval, the `limit` repos synced longest
+ * ago. Failures are logged; the next run tries again. Returns the function that stops it.
+ */
+export function scheduleRepoRefresh(
+  db: Db,
+  host: CodeHost,
+  options: { minutes: number; limit: number },
+  logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+): () => void {
+  if (options.minutes <= 0) return () => {};
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await refreshRepos(db, host, { limit: options.limit });
+      logger.info(
+        { refreshed: result.done.length, failed: result.failed.length, rateLimit: result.rateLimit },
+        'repo refresh',
+      );
+    } catch (error) {
+      logger.warn({ err: error }, 'repo refresh failed');
+    } finally {
+      running = false;
+    }
+  };
+  const every = setInterval(run, options.minutes * 60_000);
+  every.unref();
+  return () => clearInterval(every);
+}

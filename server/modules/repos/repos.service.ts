@@ -25,7 +25,7 @@ import { getUserBriefs, PLACEHOLDER_USER, type UserBrief } from '../users/users.
 import * as queries from './repos.queries.ts';
 
 /** The importer (GitHub): one way into the module for scripts and the admin call. */
-export { type ImportResult, importRepo, refreshRepos } from './repos.import.ts';
+export { type ImportResult, importRepo, refreshRepos, scheduleRepoRefresh } from './repos.import.ts';
 
 export interface RepoView {
   id: string;
