@@ -175,6 +175,23 @@ export interface AppOptions {
 
 export function createApp({ database, adapters, env, logger, pages, clientDir, isDraining }: AppOptions) {
   const app = new Hono<AppEnv>();
+  const instanceName = env.INSTANCE_NAME;
+  if (instanceName) {
+    // Which process answered, for the load balancer's users and tests (npm run start:cluster).
+    app.use(async (c, next) => {
+      await next();
+      try {
+        c.res.headers.set('X-Instance', instanceName);
+      } catch {
+        // Immutable headers (a fetched response): copy them.
+        const headers = new Headers(c.res.headers);
+        headers.set('X-Instance', instanceName);
+        const res = new Response(c.res.body, { status: c.res.status, headers });
+        c.res = undefined;
+        c.res = res;
+      }
+    });
+  }
   const dev = env.NODE_ENV === 'development';
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -205,7 +222,8 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   app.use(pageCache({ bus: changes, graceMs: env.CACHE_GRACE_MS, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }));
   // First after it, so static files and uploads carry them too (nosniff, CSP, frame refusal).
   app.use(securityHeaders({ dev }));
-  app.use(compression());
+  // Off (APP_COMPRESSION=false) when nginx in front compresses (deploy/nginx.conf.template).
+  if (env.APP_COMPRESSION) app.use(compression());
   if (clientDir) {
     // Hashed build files never change; other public files (favicon, avatars) may.
     app.use('/assets/*', staticFiles(clientDir, 'public, max-age=31536000, immutable'));

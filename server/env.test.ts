@@ -39,6 +39,14 @@ describe('readEnv', () => {
     expect(() => readEnv({ SEED_ON_EMPTY: 'yes' })).toThrow(/SEED_ON_EMPTY/);
   });
 
+  it('compresses in the app unless APP_COMPRESSION turns it off; INSTANCE_NAME is a plain name', () => {
+    expect(readEnv({}).APP_COMPRESSION).toBe(true);
+    expect(readEnv({ APP_COMPRESSION: 'false' }).APP_COMPRESSION).toBe(false);
+    expect(readEnv({ APP_COMPRESSION: '0' }).APP_COMPRESSION).toBe(false);
+    expect(readEnv({ INSTANCE_NAME: 'app2' }).INSTANCE_NAME).toBe('app2');
+    expect(() => readEnv({ INSTANCE_NAME: 'a b\r\n' })).toThrow(/INSTANCE_NAME/);
+  });
+
   it('refuses LINK_PREVIEW_ALLOW_PRIVATE in production; journeys use E2E_LINK_PREVIEW_ALLOW_PRIVATE without a secret', () => {
     const secret = 'a-very-long-production-secret';
     expect(() =>

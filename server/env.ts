@@ -26,6 +26,16 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For from the load balancer in front. */
   TRUST_PROXY: booleanish,
+  /** Compress responses in the app (brotli/gzip); false when a proxy in front compresses (deploy/nginx.conf). */
+  APP_COMPRESSION: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+  /** A name for this process, sent as the X-Instance response header (the cluster names its three). */
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/)
+    .optional(),
   /** How long SIGTERM waits for in-flight requests before closing anyway. */
   /** Outgoing mail: smtp://user:pass@host:587 (or smtps://). Unset: mail goes to the outbox (/dev/outbox). */
   SMTP_URL: z.string().url().optional(),
