@@ -88,7 +88,7 @@ export const PUBLIC_MODERATION_ACTIONS = ['hide', 'restore'] as const;
 
 /** A suspension as the suspended person reads it. */
 export function suspensionMessage(until: Date | string, reason: string): string {
-  const date = new Date(until);
-  const text = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  // The site's day (China, UTC+8), whatever the server's zone.
+  const text = new Date(new Date(until).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
   return `你的账号已被暂停使用至 ${text}${reason ? `，原因：${reason}` : ''}。暂停期间只能浏览，不能发布或互动。`;
 }

@@ -66,6 +66,9 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => Promise<CallInput>> = {
   }),
   'GET /admin/audit': async () => ({ query: { limit: '5' } }),
   'GET /admin/dashboard': async () => ({}),
+  'POST /admin/suspend': async ({ db }) => ({
+    json: { userId: (await createUser(db)).id, until: '2099-01-01T00:00:00Z', reason: '刷屏' },
+  }),
   'POST /admin/hide': async ({ db }) => ({
     json: { targetType: 'entry', targetId: (await createEntry(db)).id, reason: '广告' },
   }),

@@ -19,6 +19,7 @@ import { mountApiDocs } from './http/api-docs.ts';
 import { requestContext } from './http/request-context.ts';
 import { bodyLimits, refuseNulCharacters } from './http/limits.ts';
 import { csrfGuard, securityHeaders } from './http/security.ts';
+import { suspensionGuard } from './http/suspension.ts';
 import { accountUserApi, inviteApi, mailApi, oauthApi } from './modules/account/account.handlers.ts';
 import { wechatApi } from './modules/wechat/wechat.handlers.ts';
 import { passportApi } from './modules/auth/auth.handlers.ts';
@@ -245,6 +246,8 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   app.use(csrfGuard(env.SITE_URL));
   const sessions = createSessionResolver(database, changes, env.SESSION_CACHE_SECONDS);
   app.use(requestContext({ db: database.db, env, logger, adapters, sessions }));
+  // A suspended person reads but does not write (issue 16): one check for every API write.
+  app.use('/api/*', suspensionGuard());
   app.onError(handleError);
 
   const api = apiRouter();

@@ -1,3 +1,4 @@
+import { suspendedAnswer } from './suspension.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type Envelope, STATUS } from '@core/envelope.ts';
 import { UPLOADS_PATH } from '@core/user-urls.ts';
@@ -126,5 +127,5 @@ export const getWriteGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const scripted =
     (dest === undefined || dest === 'empty') && (mode === undefined || mode === 'cors' || mode === 'same-origin');
   if (!scripted || isForeignRequest(c, siteOrigin)) return refuseCrossSite(c);
-  return next();
+  return suspendedAnswer(c) ?? next();
 };

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '@db/schema/users.ts';
 import type { Db } from '@db/client.ts';
 
 /** The tables the dashboard counts, each by its created_at (every one has an index leading with it or a small table). */
@@ -24,4 +25,13 @@ export async function selectDailyCounts(db: Db, metric: DashboardMetric, since: 
     WHERE created_at >= ${since.toISOString()}::timestamptz
     GROUP BY 1`);
   return (result as { rows: Array<{ day: string; count: number }> }).rows;
+}
+
+export async function setSuspension(tx: Db, userId: string, until: Date | null, reason: string) {
+  const rows = await tx
+    .update(users)
+    .set({ suspendedUntil: until, suspendReason: reason })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -1,4 +1,9 @@
+import { MODERATION_MESSAGES } from '@core/moderation.ts';
 import type { Db } from '@db/client.ts';
+import { publishChange } from '../../adapters/changes.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { audit } from '../audit/audit.service.ts';
+import { requireRole, type Viewer } from '../auth/auth.policy.ts';
 import * as queries from './admin.queries.ts';
 
 /** The site's day: the dashboard cuts days at midnight in China (UTC+8), whatever the server's zone. */
@@ -38,4 +43,40 @@ export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard>
     series[metric] = { daily, today: daily[6], week: daily.reduce((a, b) => a + b, 0) };
   });
   return { days, series };
+}
+
+/**
+ * Suspends a person until `until` with a reason (administrators): they keep reading but every
+ * write answers 403 with the reason (server/http/suspension.ts). Audited in the same transaction;
+ * their cached sessions are dropped so it applies at once. `until: null` lifts it.
+ */
+export async function setSuspension(
+  db: Db,
+  viewer: Viewer | null,
+  input: { userId: string; until: string | null; reason?: string },
+  now = new Date(),
+): Promise<{ suspendedUntil: string | null }> {
+  const actor = requireRole(viewer, { roles: ['admin'] });
+  const reason = (input.reason ?? '').trim();
+  const until = input.until ? new Date(input.until) : null;
+  if (until) {
+    if (Number.isNaN(until.getTime())) throw badRequest('日期格式有误');
+    if (until <= now) throw badRequest(MODERATION_MESSAGES.suspendEndInPast);
+    if (!reason) throw badRequest(MODERATION_MESSAGES.reasonRequired);
+  }
+  if (reason.length > 200) throw badRequest(MODERATION_MESSAGES.reasonTooLong);
+  await db.transaction(async (tx) => {
+    if (!(await queries.setSuspension(tx as unknown as Db, input.userId, until, until ? reason : ''))) {
+      throw notFound('此用户不存在');
+    }
+    await audit(tx as unknown as Db, actor, {
+      action: until ? 'suspend' : 'unsuspend',
+      targetType: 'user',
+      targetId: input.userId,
+      reason,
+      detail: until ? { until: until.toISOString() } : {},
+    });
+  });
+  await publishChange(db, { kind: 'user', key: input.userId });
+  return { suspendedUntil: until?.toISOString() ?? null };
 }

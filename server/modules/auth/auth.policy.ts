@@ -19,6 +19,15 @@ export interface Viewer {
    * sees the shared lists as everyone does. Unknown (undefined) counts as true.
    */
   hasMutes?: boolean;
+  /** Suspended until then (can read, cannot write), and why (issue 16); null when not suspended. */
+  suspendedUntil?: Date | null;
+  suspendReason?: string;
+}
+
+/** The suspension in force for this viewer now, if any. */
+export function activeSuspension(viewer: Viewer | null, now = new Date()): { until: Date; reason: string } | null {
+  if (!viewer?.suspendedUntil || viewer.suspendedUntil <= now) return null;
+  return { until: viewer.suspendedUntil, reason: viewer.suspendReason ?? '' };
 }
 
 export function requireViewer(viewer: Viewer | null): Viewer {

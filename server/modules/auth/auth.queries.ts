@@ -11,6 +11,8 @@ export const viewerColumns = {
   hasWallet: users.hasWallet,
   unreadUserNotificationCount: users.unreadUserNotificationCount,
   unreadSystemNotificationCount: users.unreadSystemNotificationCount,
+  suspendedUntil: users.suspendedUntil,
+  suspendReason: users.suspendReason,
   hasMutes: sql<boolean>`exists (select 1 from ${mutes} where ${mutes.userId} = ${users.id})`,
 };
 
