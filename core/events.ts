@@ -6,6 +6,7 @@
  * saving) for everyone, on the server and in every browser.
  */
 import { z } from 'zod';
+import { CHINA_OFFSET_MS } from './format.ts';
 
 /** The cities events are listed under; `all` in the URL lists every city. */
 export const EVENT_CITIES = [
@@ -36,9 +37,6 @@ export function cityOf(value: string | undefined | null): EventCity | undefined 
 export function citySlugOf(name: string): string {
   return EVENT_CITIES.find((c) => c.name === name)?.slug ?? ALL_CITIES;
 }
-
-/** China time: UTC+8 all year. */
-export const CHINA_OFFSET_MS = 8 * 3600_000;
 
 /** A month as the URLs and the month counts name it: 2026-11. */
 export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;

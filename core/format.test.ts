@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collapseWhitespace, formatCount, formatRelativeTime, truncate } from './format.ts';
+import { collapseWhitespace, formatCount, formatDate, formatDateTime, formatRelativeTime, truncate } from './format.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const ago = (seconds: number) => NOW - seconds * 1000;
@@ -33,6 +33,15 @@ describe('formatRelativeTime', () => {
 
   it('shows 刚刚 for times slightly in the future (clock skew)', () => {
     expect(formatRelativeTime(NOW + 5000, NOW)).toBe('刚刚');
+  });
+});
+
+describe('formatDateTime and formatDate', () => {
+  it('write China time whatever zone the process runs in, so server and browser render the same', () => {
+    // 16:30 UTC is half past midnight of the next day in China.
+    expect(formatDateTime('2026-11-24T16:30:00Z')).toBe('2026-11-25 00:30');
+    expect(formatDate('2026-11-24T16:30:00Z')).toBe('2026-11-25');
+    expect(formatDateTime(new Date(Date.UTC(2026, 0, 1, 1, 5)))).toBe('2026-01-01 09:05');
   });
 });
 

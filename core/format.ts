@@ -16,11 +16,25 @@ export function formatRelativeTime(value: Date | string | number, now: number = 
   return '刚刚';
 }
 
-/** Absolute time for title attributes: 2026-11-22 09:05. */
+/** China time: UTC+8 all year (no daylight saving). */
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date in China time, YYYY-MM-DD. Dates and times are written in China time for everyone, on
+ * the server and in the browser alike: the page the server rendered and the page the browser
+ * hydrates must read the same, whatever zone either runs in.
+ */
+export function formatDate(value: Date | string | number): string {
+  const d = new Date(new Date(value).getTime() + CHINA_OFFSET_MS);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** Absolute time in China time: 2026-11-22 09:05. */
 export function formatDateTime(value: Date | string | number): string {
-  const d = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const d = new Date(new Date(value).getTime() + CHINA_OFFSET_MS);
+  return `${formatDate(value)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
 function oneDecimal(value: number): string {

@@ -1,3 +1,4 @@
+import { formatDate } from './format.ts';
 /**
  * Moderation words shared by the forms and the API (issue 16): the reasons a reader may report
  * with, what an administrator does, and how the public log names it.
@@ -88,7 +89,5 @@ export const PUBLIC_MODERATION_ACTIONS = ['hide', 'restore'] as const;
 
 /** A suspension as the suspended person reads it. */
 export function suspensionMessage(until: Date | string, reason: string): string {
-  // The site's day (China, UTC+8), whatever the server's zone.
-  const text = new Date(new Date(until).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-  return `你的账号已被暂停使用至 ${text}${reason ? `，原因：${reason}` : ''}。暂停期间只能浏览，不能发布或互动。`;
+  return `你的账号已被暂停使用至 ${formatDate(until)}${reason ? `，原因：${reason}` : ''}。暂停期间只能浏览，不能发布或互动。`;
 }

@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS } from '@core/moderation.ts';
 import { Link, useSearchParams } from 'react-router';
-import { AdminPanel, formatDateTime } from '~/features/admin/admin-layout.tsx';
+import { formatDateTime } from '@core/format.ts';
+import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { loadAuditLog } from '~/features/admin/admin.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { EmptyState } from '~/ui/empty-state.tsx';

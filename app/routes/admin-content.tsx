@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { AdminPanel, formatDateTime } from '~/features/admin/admin-layout.tsx';
+import { formatDateTime } from '@core/format.ts';
+import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { loadContent } from '~/features/admin/admin.server.ts';
 import { ContentActions } from '~/features/admin/moderation-actions.tsx';
 import { pageMeta } from '~/lib/meta.ts';

@@ -1,7 +1,8 @@
 import { REPORT_REASONS } from '@core/moderation.ts';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { AdminPanel, formatDateTime } from '~/features/admin/admin-layout.tsx';
+import { formatDateTime } from '@core/format.ts';
+import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { pageMeta } from '~/lib/meta.ts';

@@ -1,6 +1,7 @@
 import { MODERATION_TARGETS } from '@core/moderation.ts';
 import { Link } from 'react-router';
-import { AdminPanel, formatDateTime } from '~/features/admin/admin-layout.tsx';
+import { formatDateTime } from '@core/format.ts';
+import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { loadReports } from '~/features/admin/admin.server.ts';
 import { ReportActions } from '~/features/admin/moderation-actions.tsx';
 import { pageMeta } from '~/lib/meta.ts';

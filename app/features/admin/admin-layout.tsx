@@ -43,10 +43,3 @@ export function AdminPanel({ title, tools, children }: { title: string; tools?: 
     </section>
   );
 }
-
-/** A date-time as the console shows it: YYYY-MM-DD HH:mm in the reader's zone. */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}

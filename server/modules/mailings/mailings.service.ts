@@ -7,6 +7,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { badRequest } from '../../http/errors.ts';
 import { setMailSubscription } from '../account/account.service.ts';
 import * as queries from './mailings.queries.ts';
+import { CHINA_OFFSET_MS } from '@core/format.ts';
 
 /** What the mail jobs need: the database, the site's address and secret, and the mail adapter. */
 export interface MailJobContext {
@@ -170,8 +171,7 @@ export async function sendArticleMails(ctx: MailJobContext, input: { entryId: st
 /** Entries in one digest. */
 export const DIGEST_SIZE = 10;
 const WEEK_MS = 7 * 86_400_000;
-/** The digest's weeks run Monday to Monday in China time (UTC+8, no daylight saving). */
-const CHINA_OFFSET_MS = 8 * 3_600_000;
+// The digest's weeks run Monday to Monday in China time (CHINA_OFFSET_MS).
 
 /** The Monday (YYYY-MM-DD, China time) of the last full week before `now`. */
 export function previousWeek(now = new Date()): string {
