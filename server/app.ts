@@ -220,7 +220,14 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   const changes = changeBus(database);
   changes.configure({ graceMs: env.CACHE_GRACE_MS, entries: env.FEED_CACHE_ENTRIES });
   // Anonymous pages answered from memory, before anything else runs (server/http/page-cache.ts).
-  app.use(pageCache({ bus: changes, graceMs: env.CACHE_GRACE_MS, maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }));
+  app.use(
+    pageCache({
+      bus: changes,
+      graceMs: env.CACHE_GRACE_MS,
+      maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+      compressOthers: env.APP_COMPRESSION,
+    }),
+  );
   // First after it, so static files and uploads carry them too (nosniff, CSP, frame refusal).
   app.use(securityHeaders({ dev }));
   // Off (APP_COMPRESSION=false) when nginx in front compresses (deploy/nginx.conf.template).

@@ -31,6 +31,8 @@ export interface PageCacheOptions {
   graceMs: number;
   /** Bytes of compressed pages kept (LRU); 0 turns the cache off. */
   maxBytes: number;
+  /** Compress answers it does not keep (false with APP_COMPRESSION=false: nginx compresses). Kept pages stay precompressed. */
+  compressOthers?: boolean;
 }
 
 /** What no change announces (view counts, follower counts) is at most this old, or the page's own max-age. */
@@ -89,7 +91,12 @@ function answer(c: Context, stored: Stored): Response {
   );
 }
 
-export function pageCache({ bus, graceMs, maxBytes }: PageCacheOptions): MiddlewareHandler<AppEnv> {
+export function pageCache({
+  bus,
+  graceMs,
+  maxBytes,
+  compressOthers = true,
+}: PageCacheOptions): MiddlewareHandler<AppEnv> {
   if (maxBytes <= 0) return (_c, next) => next();
   const pages = new LRUCache<string, Stored>({
     maxSize: maxBytes,
@@ -151,7 +158,7 @@ export function pageCache({ bus, graceMs, maxBytes }: PageCacheOptions): Middlew
         c.res = answer(c, result);
       }
       // Not one to keep: compressed for this request only, as the compression middleware would.
-      else await compressResponse(c);
+      else if (compressOthers) await compressResponse(c);
     } finally {
       rendering.delete(key);
     }

@@ -1,0 +1,162 @@
+/**
+ * npm run start:cluster end to end (scripts/start-cluster.mjs, deploy/nginx.conf.template): three
+ * app processes (from source, API only) behind nginx on one PostgreSQL database and one Redis.
+ * Needs nginx (Debian: apt-get install -y nginx; CI installs it) and, on a PGlite run, the
+ * PostgreSQL server programs for a private server.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { openDatabase } from '@db/client.ts';
+import { createUser } from '../tests/factories/users.ts';
+import { freePort } from '../tests/setup/child-server.ts';
+import { startPrivatePostgres } from '../tests/setup/private-postgres.ts';
+import { createTestDatabaseUrl } from '../tests/setup/test-db.ts';
+import { createSession, SESSION_COOKIE } from './modules/auth/auth.service.ts';
+
+function nginxInstalled() {
+  if (['/usr/sbin/nginx', '/usr/bin/nginx'].some((bin) => existsSync(bin))) return true;
+  return spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
+}
+
+const disposers: Array<() => Promise<void>> = [];
+let databaseUrl: string;
+let cluster: ChildProcess;
+let output = '';
+let origin: string;
+const pids = new Map<string, number>();
+
+beforeAll(async () => {
+  if (!nginxInstalled()) {
+    throw new Error('nginx is not installed: the cluster test needs it (Debian: apt-get install -y nginx)');
+  }
+  if (inject('testDatabase').kind === 'postgres') {
+    const clone = await createTestDatabaseUrl();
+    disposers.push(clone.dispose);
+    databaseUrl = clone.url;
+  } else {
+    const postgres = await startPrivatePostgres();
+    disposers.push(postgres.dispose);
+    databaseUrl = postgres.serverUrl;
+  }
+  const env: Record<string, string> = {};
+  if (existsSync('/usr/bin/redis-server')) {
+    const redisPort = await freePort();
+    const redis = spawn('/usr/bin/redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    disposers.push(async () => {
+      if (redis.exitCode === null) {
+        redis.kill('SIGKILL');
+        await once(redis, 'exit');
+      }
+    });
+    env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
+  }
+  const port = await freePort();
+  const appPorts = [await freePort(), await freePort(), await freePort()];
+  origin = `http://127.0.0.1:${port}`;
+  cluster = spawn(process.execPath, ['scripts/start-cluster.mjs'], {
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: databaseUrl,
+      CLUSTER_SOURCE: '1',
+      CLUSTER_HOST: '127.0.0.1',
+      CLUSTER_PORT: String(port),
+      CLUSTER_APP_PORTS: appPorts.join(','),
+      SITE_URL: origin,
+      SESSION_SECRET: 'cluster-test-secret-of-some-length',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      for (const match of output.matchAll(/cluster: (app\d) pid (\d+) port/g)) pids.set(match[1], Number(match[2]));
+      if (output.includes('cluster: ready:')) resolve();
+    };
+    cluster.stdout?.on('data', onData);
+    cluster.stderr?.on('data', onData);
+    cluster.once('exit', (code) => reject(new Error(`the cluster exited (${code}) while starting:\n${output}`)));
+  });
+  await Promise.race([
+    ready,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`cluster not ready in 45 s:\n${output}`)), 45_000)),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  if (cluster && cluster.exitCode === null && cluster.signalCode === null) {
+    cluster.kill('SIGTERM');
+    await once(cluster, 'exit');
+  }
+  for (const dispose of disposers.reverse()) await dispose();
+}, 30_000);
+
+async function instancesOf(count: number, init?: RequestInit, path = '/healthz') {
+  const seen: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${origin}${path}`, init);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    seen.push(res.headers.get('x-instance') ?? 'none');
+  }
+  return seen;
+}
+
+describe('npm run start:cluster', () => {
+  it('spreads requests over the three instances', async () => {
+    expect([...pids.keys()].sort()).toEqual(['app1', 'app2', 'app3']);
+    expect(new Set(await instancesOf(9))).toEqual(new Set(['app1', 'app2', 'app3']));
+  });
+
+  it('serves a session made on one instance from every instance (sessions live in the database)', async () => {
+    const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    try {
+      const user = await createUser(database.db);
+      const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+      const cookie = `${SESSION_COOKIE}=${session.token}`;
+      const seen = await instancesOf(6, { headers: { cookie } }, '/api/notification/getUserNotification');
+      expect(new Set(seen)).toEqual(new Set(['app1', 'app2', 'app3']));
+      const anonymous = await fetch(`${origin}/api/notification/getUserNotification`);
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('compresses in nginx (gzip), not in the app (which would choose brotli)', async () => {
+    // Signed in, so past the page cache (whose kept pages stay precompressed, brotli included).
+    const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    const user = await createUser(database.db);
+    const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+    await database.close();
+    const res = await fetch(`${origin}/api/openapi.json`, {
+      headers: { 'accept-encoding': 'br, gzip', cookie: `${SESSION_COOKIE}=${session.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect((await res.json()).openapi).toMatch(/^3\./);
+  });
+
+  it('keeps answering when one instance is killed (nginx fails over)', async () => {
+    process.kill(pids.get('app2') as number, 'SIGKILL');
+    const seen = await instancesOf(12);
+    expect(seen).not.toContain('app2');
+    expect(new Set(seen)).toEqual(new Set(['app1', 'app3']));
+  });
+
+  it('stops nginx and every instance on SIGTERM', async () => {
+    cluster.kill('SIGTERM');
+    const [code] = await once(cluster, 'exit');
+    expect(code).toBe(0);
+    expect(output).toContain('cluster: stopped');
+    await expect(fetch(`${origin}/readyz`)).rejects.toThrow();
+    for (const name of ['app1', 'app3']) {
+      expect(() => process.kill(pids.get(name) as number, 0)).toThrow();
+    }
+  });
+});
