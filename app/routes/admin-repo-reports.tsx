@@ -70,7 +70,12 @@ export default function AdminRepoReports({ loaderData }: Route.ComponentProps) {
             <tbody>
               {reports.map((row) => (
                 <tr key={row.id} className="border-line border-t">
-                  <td className="whitespace-nowrap py-2 pr-3 text-fg-2">{formatDateTime(row.createdAt)}</td>
+                  <td className="whitespace-nowrap py-2 pr-3 text-fg-2">
+                    {/* The reader's time zone may differ from the server's. */}
+                    <time dateTime={row.createdAt} suppressHydrationWarning>
+                      {formatDateTime(row.createdAt)}
+                    </time>
+                  </td>
                   <td className="py-2 pr-3">
                     <Link to={`/repo/${row.repo.id}`} className="hover:text-brand">
                       {row.repo.owner}/{row.repo.name}
