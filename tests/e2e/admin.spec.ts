@@ -34,4 +34,47 @@ test.describe('the admin console', () => {
     await console.getByRole('link', { name: '操作日志' }).click();
     await expect(page.getByRole('heading', { name: '操作日志' })).toBeVisible();
   });
+
+  test('hide with a reason, the author appeals, the administrator restores; both on /moderation', async ({ page }) => {
+    const reason = `标题与内容不符 ${Date.now().toString(36)}`;
+    await signInAs(page, ADMIN);
+    await page.goto(`/admin/content?type=entry&state=visible&author=${encodeURIComponent(DEMO_ACCOUNT.username)}`);
+    const row = page.locator('li[data-content-id]').first();
+    const entryId = await row.getAttribute('data-content-id');
+    expect(entryId).toBeTruthy();
+    // Until the page has hydrated a click does nothing: click until the reason field opens.
+    await expect(async () => {
+      await row.getByRole('button', { name: '隐藏' }).click();
+      await expect(row.getByLabel('隐藏原因')).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await row.getByLabel('隐藏原因').fill(reason);
+    await row.getByRole('button', { name: '确认隐藏' }).click();
+    // Hidden: it leaves the list of visible content.
+    await expect(page.locator(`li[data-content-id="${entryId}"]`)).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await signInAs(page, DEMO_ACCOUNT);
+    await page.goto(`/entry/${entryId}`);
+    const notice = page.getByRole('status', { name: '内容已隐藏' });
+    await expect(notice).toContainText(`原因：${reason}`);
+    await notice.getByLabel('如有异议，你可以申诉一次：').fill('内容与标题一致，请复核');
+    await notice.getByRole('button', { name: '提交申诉' }).click();
+    await expect(notice).toContainText('你的申诉已提交');
+
+    await page.context().clearCookies();
+    await signInAs(page, ADMIN);
+    await page.goto('/admin/reports?kind=appeal');
+    const appeal = page.locator('li[data-report-id]').filter({ hasText: '内容与标题一致，请复核' });
+    await expect(async () => {
+      await appeal.getByRole('button', { name: '恢复' }).click();
+      // Resolved: it leaves the open queue.
+      await expect(appeal).toHaveCount(0, { timeout: 1000 });
+    }).toPass();
+
+    await page.goto('/admin/audit');
+    await expect(page.getByRole('row').filter({ hasText: reason })).toBeVisible();
+    await page.goto('/moderation');
+    await expect(page.getByRole('row').filter({ hasText: reason })).toContainText('隐藏');
+    await expect(page.getByRole('row').filter({ hasText: '恢复' }).first()).toBeVisible();
+  });
 });
