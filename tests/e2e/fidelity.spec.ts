@@ -113,8 +113,16 @@ test('the header hides when the page jumps past 400 px in one scroll and returns
   await expect(rowTitleLinks(feedList(page)).first()).toBeVisible();
   const banner = header(page);
   const hidden = () => banner.evaluate((el) => el.getBoundingClientRect().bottom <= 0);
-  await page.evaluate(() => window.scrollTo(0, 1200));
-  await expect.poll(hidden).toBe(true);
+  // A jump before the page has hydrated is not seen (no listener yet): jump again until it is.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      // The throttle's trailing call (100 ms) and the header's slide (200 ms).
+      await page.waitForTimeout(400);
+      return hidden();
+    })
+    .toBe(true);
   await page.evaluate(() => window.scrollTo(0, 900));
   await expect.poll(hidden).toBe(false);
 });
@@ -167,7 +175,7 @@ test('an article kept in a collection names it beside the related entries, and t
   const aside = page.getByRole('region', { name: '相关收藏集' });
   await expect(aside).toBeVisible();
   const link = aside.getByRole('link').first();
-  const title = await link.innerText();
+  const title = ((await link.textContent()) ?? '').trim();
   await link.click();
   await expect(page).toHaveURL(/\/collection\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
