@@ -47,3 +47,18 @@ export function isUserImageUrl(value: string, siteOrigin?: string | null): boole
 export function safeImageUrl(value: string | null | undefined, siteOrigin?: string | null): string {
   return value && isUserImageUrl(value, siteOrigin) ? value : '';
 }
+
+/**
+ * Whether a site-relative link in user content may stay a link: never to our own API, whose GET
+ * calls would act as the reader who follows it (SPEC's GET writes). Percent-encoding and dot
+ * segments are undone first, as a server would read the path.
+ */
+export function isUserLinkPath(href: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(href, 'http://site.invalid').pathname).toLowerCase();
+  } catch {
+    return false;
+  }
+  return !(path === '/api' || path.startsWith('/api/'));
+}

@@ -2,6 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { estimateReadingMinutes, makeAbstract, renderMarkdown, tableOfContents } from './markdown.ts';
 
 describe('renderMarkdown: sanitising', () => {
+  it('never keeps a link to our own API, however its path is written; other site paths stay links', () => {
+    for (const href of [
+      '/api/post/entryDel?entryId=x',
+      '/API/post/entryDel',
+      '/%61pi/mail/subscribe.php',
+      '/tag/../api/view/getEntryView',
+      '/api',
+    ]) {
+      const { html } = renderMarkdown(`[点我](${href})`);
+      expect(html, href).not.toContain('href');
+      expect(html, href).toContain('点我');
+    }
+    expect(renderMarkdown('[标签](/tag/React)').html).toContain('href="/tag/React"');
+    expect(renderMarkdown('[接口文档](/apidocs)').html).toContain('href="/apidocs"');
+  });
+
   it('removes script tags and their content', () => {
     const { html } = renderMarkdown(
       '前言\n\n<script>alert(1)</script>\n\n正文 <script src="https://evil.example/x.js"></script>',

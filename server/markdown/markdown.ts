@@ -3,7 +3,7 @@ import MarkdownIt, { type Token } from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { LIMITS } from '@core/constants.ts';
 import { collapseWhitespace, truncate } from '@core/format.ts';
-import { isUserImageUrl } from '@core/user-urls.ts';
+import { isUserImageUrl, isUserLinkPath } from '@core/user-urls.ts';
 
 export interface TocItem {
   id: string;
@@ -247,7 +247,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
         attrs.href = `${LINK_OUT_PATH}?target=${encodeURIComponent(href)}`;
         attrs.rel = 'nofollow noopener';
         attrs.target = '_blank';
-      } else if (href && isSiteRelative(href)) {
+      } else if (href && isSiteRelative(href) && isUserLinkPath(href)) {
         attrs.href = href;
       }
       return { tagName, attribs: attrs };
