@@ -1,13 +1,12 @@
 import { formatYuan } from '@core/pricing.ts';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { Button } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
-import { ExternalLink, X } from '~/ui/icons.tsx';
+import { TitledDialog } from '~/ui/titled-dialog.tsx';
+import { ExternalLink } from '~/ui/icons.tsx';
 
 /** How often the open QR dialog asks whether the order is paid. */
 export const PAYMENT_POLL_MS = 2000;
@@ -193,85 +192,71 @@ function BuyDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[380px]')}>
-          <div className="flex items-center justify-between border-line border-b px-5 py-3">
-            <Dialog.Title className="font-semibold text-base">购买小册</Dialog.Title>
-            <Dialog.Close
-              aria-label="关闭"
-              className="flex size-8 items-center justify-center rounded text-fg-3 hover:text-fg"
-            >
-              <X aria-hidden size={18} strokeWidth={1.75} />
-            </Dialog.Close>
-          </div>
-          <div className="space-y-4 px-5 py-4">
-            <p className="font-medium text-fg">《{title}》</p>
+    <TitledDialog title="购买小册" widthClass="w-[380px]" onClose={onClose}>
+      <div className="space-y-4 px-5 py-4">
+        <p className="font-medium text-fg">《{title}》</p>
+        <p className="text-fg-2 text-sm">
+          {quote ? (
+            <>
+              原价 <span className="line-through">¥{formatYuan(price)}</span>，使用优惠码 {quote.code} 后{' '}
+              <strong className="text-brand" data-testid="pay-amount">
+                ¥{formatYuan(quote.amount)}
+              </strong>
+            </>
+          ) : (
+            <>
+              价格{' '}
+              <strong className="text-brand" data-testid="pay-amount">
+                ¥{formatYuan(price)}
+              </strong>
+            </>
+          )}
+        </p>
+        {order?.status === 'pending' && order.qrcode ? (
+          <div className="flex flex-col items-center gap-3" data-testid="pay-qrcode">
+            <img src={order.qrcode} alt="微信支付二维码" width={200} height={200} className="size-[200px]" />
             <p className="text-fg-2 text-sm">
-              {quote ? (
-                <>
-                  原价 <span className="line-through">¥{formatYuan(price)}</span>，使用优惠码 {quote.code} 后{' '}
-                  <strong className="text-brand" data-testid="pay-amount">
-                    ¥{formatYuan(quote.amount)}
-                  </strong>
-                </>
-              ) : (
-                <>
-                  价格{' '}
-                  <strong className="text-brand" data-testid="pay-amount">
-                    ¥{formatYuan(price)}
-                  </strong>
-                </>
-              )}
+              请使用微信扫码支付 <strong className="text-brand">¥{formatYuan(order.amount)}</strong>
             </p>
-            {order?.status === 'pending' && order.qrcode ? (
-              <div className="flex flex-col items-center gap-3" data-testid="pay-qrcode">
-                <img src={order.qrcode} alt="微信支付二维码" width={200} height={200} className="size-[200px]" />
-                <p className="text-fg-2 text-sm">
-                  请使用微信扫码支付 <strong className="text-brand">¥{formatYuan(order.amount)}</strong>
-                </p>
-                <p className="text-fg-3 text-xs" aria-live="polite">
-                  支付完成后本页自动刷新
-                </p>
-                {order.provider === 'sandbox' && order.codeUrl && (
-                  <a
-                    href={order.codeUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="inline-flex items-center gap-1 text-brand text-sm hover:underline"
-                  >
-                    沙箱支付：打开支付确认页
-                    <ExternalLink aria-hidden size={14} strokeWidth={1.75} />
-                  </a>
-                )}
-              </div>
-            ) : (
-              <>
-                <form onSubmit={applyCode} noValidate className="flex gap-2">
-                  <label htmlFor={codeId} className="sr-only">
-                    优惠码
-                  </label>
-                  <input
-                    id={codeId}
-                    value={code}
-                    maxLength={32}
-                    onChange={(event) => setCode(event.target.value)}
-                    placeholder="有优惠码？"
-                    className={inputClass}
-                  />
-                  <Button type="submit" variant="secondary" size="md" disabled={working} className="shrink-0">
-                    使用
-                  </Button>
-                </form>
-                <Button size="md" className="w-full" disabled={working} onClick={pay}>
-                  {amount === 0 ? '免费领取' : `微信支付 ¥${formatYuan(amount)}`}
-                </Button>
-              </>
+            <p className="text-fg-3 text-xs" aria-live="polite">
+              支付完成后本页自动刷新
+            </p>
+            {order.provider === 'sandbox' && order.codeUrl && (
+              <a
+                href={order.codeUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 text-brand text-sm hover:underline"
+              >
+                沙箱支付：打开支付确认页
+                <ExternalLink aria-hidden size={14} strokeWidth={1.75} />
+              </a>
             )}
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ) : (
+          <>
+            <form onSubmit={applyCode} noValidate className="flex gap-2">
+              <label htmlFor={codeId} className="sr-only">
+                优惠码
+              </label>
+              <input
+                id={codeId}
+                value={code}
+                maxLength={32}
+                onChange={(event) => setCode(event.target.value)}
+                placeholder="有优惠码？"
+                className={inputClass}
+              />
+              <Button type="submit" variant="secondary" size="md" disabled={working} className="shrink-0">
+                使用
+              </Button>
+            </form>
+            <Button size="md" className="w-full" disabled={working} onClick={pay}>
+              {amount === 0 ? '免费领取' : `微信支付 ¥${formatYuan(amount)}`}
+            </Button>
+          </>
+        )}
+      </div>
+    </TitledDialog>
   );
 }

@@ -1,13 +1,11 @@
 import { formatDateTime } from '@core/format.ts';
 import { formatYuan, parseYuan, WALLET_MESSAGES } from '@core/pricing.ts';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { TitledDialog } from '~/ui/titled-dialog.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
-import { X } from '~/ui/icons.tsx';
 import { type ApplyRules, applyForWithdrawal } from './wallet-client.ts';
 
 export interface WalletBill {
@@ -196,62 +194,48 @@ function WithdrawDialog({ rules, onClose }: { rules: ApplyRules; onClose: () => 
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[400px]')}>
-          <div className="flex items-center justify-between border-line border-b px-5 py-3">
-            <Dialog.Title className="font-semibold text-base">申请提现</Dialog.Title>
-            <Dialog.Close
-              aria-label="关闭"
-              className="flex size-8 items-center justify-center rounded text-fg-3 hover:text-fg"
-            >
-              <X aria-hidden size={18} strokeWidth={1.75} />
-            </Dialog.Close>
-          </div>
-          <form noValidate onSubmit={submit} className="space-y-4 px-5 py-4">
-            <p className="text-fg-2 text-sm">
-              可提现 ¥{formatYuan(rules.maxVolume)}，单笔不少于 {formatYuan(rules.minVolume)} 元
-            </p>
-            <label htmlFor={ids.volume} className="block text-fg-2 text-sm">
-              提现金额（元）
-              <input
-                id={ids.volume}
-                inputMode="decimal"
-                value={volume}
-                onChange={(event) => setVolume(event.target.value)}
-                placeholder={formatYuan(rules.maxVolume)}
-                className={`${inputClass} mt-1`}
-              />
-            </label>
-            <label htmlFor={ids.account} className="block text-fg-2 text-sm">
-              支付宝账号
-              <input
-                id={ids.account}
-                value={account}
-                maxLength={64}
-                onChange={(event) => setAccount(event.target.value)}
-                placeholder="手机号或邮箱"
-                className={`${inputClass} mt-1`}
-              />
-            </label>
-            <label htmlFor={ids.name} className="block text-fg-2 text-sm">
-              真实姓名
-              <input
-                id={ids.name}
-                value={name}
-                maxLength={32}
-                onChange={(event) => setName(event.target.value)}
-                placeholder="与支付宝实名一致"
-                className={`${inputClass} mt-1`}
-              />
-            </label>
-            <Button type="submit" size="md" className="w-full" disabled={working}>
-              {working ? '提交中...' : '提交申请'}
-            </Button>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <TitledDialog title="申请提现" widthClass="w-[400px]" onClose={onClose}>
+      <form noValidate onSubmit={submit} className="space-y-4 px-5 py-4">
+        <p className="text-fg-2 text-sm">
+          可提现 ¥{formatYuan(rules.maxVolume)}，单笔不少于 {formatYuan(rules.minVolume)} 元
+        </p>
+        <label htmlFor={ids.volume} className="block text-fg-2 text-sm">
+          提现金额（元）
+          <input
+            id={ids.volume}
+            inputMode="decimal"
+            value={volume}
+            onChange={(event) => setVolume(event.target.value)}
+            placeholder={formatYuan(rules.maxVolume)}
+            className={`${inputClass} mt-1`}
+          />
+        </label>
+        <label htmlFor={ids.account} className="block text-fg-2 text-sm">
+          支付宝账号
+          <input
+            id={ids.account}
+            value={account}
+            maxLength={64}
+            onChange={(event) => setAccount(event.target.value)}
+            placeholder="手机号或邮箱"
+            className={`${inputClass} mt-1`}
+          />
+        </label>
+        <label htmlFor={ids.name} className="block text-fg-2 text-sm">
+          真实姓名
+          <input
+            id={ids.name}
+            value={name}
+            maxLength={32}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="与支付宝实名一致"
+            className={`${inputClass} mt-1`}
+          />
+        </label>
+        <Button type="submit" size="md" className="w-full" disabled={working}>
+          {working ? '提交中...' : '提交申请'}
+        </Button>
+      </form>
+    </TitledDialog>
   );
 }
