@@ -4,8 +4,8 @@
  *
  * Needs DATABASE_URL=postgres://… (the embedded PGlite store serves one process only) and
  * nginx (Debian: apt-get install -y nginx; installed here when missing and running as root).
- * REDIS_URL shares rate limits and lockouts; SESSION_SECRET is shared by the three (a random
- * one for this run when unset). Builds when the build is missing, migrates once, starts the
+ * REDIS_URL shares rate limits and lockouts; SESSION_SECRET is shared by the three (unset: a local
+ * production build on the built-in development secret, like `npm start`). Builds when the build is missing, migrates once, starts the
  * processes on CLUSTER_PORT+1…+N (or CLUSTER_APP_PORTS=a,b,c), nginx on CLUSTER_PORT (3000)
  * with a configuration generated from deploy/nginx.conf.template into a temp dir. Ctrl-C or
  * SIGTERM stops them all. CLUSTER_SOURCE=1 runs the processes from source, API only
@@ -13,7 +13,6 @@
  */
 import 'dotenv/config';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,8 +44,11 @@ if (!Number.isInteger(port) || appPorts.some((p) => !Number.isInteger(p) || p < 
 }
 const source = env.CLUSTER_SOURCE === '1' || env.CLUSTER_SOURCE === 'true';
 if (!env.REDIS_URL) say('REDIS_URL is unset: each process counts rate limits and lockouts on its own');
-const sessionSecret = env.SESSION_SECRET ?? randomBytes(24).toString('base64url');
-if (!env.SESSION_SECRET) say('SESSION_SECRET is unset: the three share a random one for this run');
+if (!env.SESSION_SECRET) {
+  // Like `npm start`: a local production build on the built-in development secret (the same in every
+  // process), sandbox payments, and DEV_OUTBOX / CAPTCHA_TEST_ANSWERS allowed for the browser journeys.
+  say('SESSION_SECRET is unset: a local production build, the three share the built-in development secret');
+}
 
 function findNginx() {
   for (const candidate of [env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx']) {
@@ -109,7 +111,7 @@ function startApp(index) {
       PORT: String(appPort),
       SITE_URL: siteUrl,
       DATABASE_URL: databaseUrl,
-      SESSION_SECRET: sessionSecret,
+      ...(env.SESSION_SECRET ? { SESSION_SECRET: env.SESSION_SECRET } : {}),
       TRUST_PROXY: 'true',
       APP_COMPRESSION: 'false',
       INSTANCE_NAME: name,

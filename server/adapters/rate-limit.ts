@@ -61,7 +61,13 @@ export function createRateLimits(redisUrl?: string): RateLimits {
       await limiter(rule).delete(key);
     },
     async close() {
-      await redis?.quit();
+      if (!redis) return;
+      // A lost Redis must not turn a clean shutdown into a crash: QUIT only over a live connection.
+      if (redis.status !== 'ready') {
+        redis.disconnect();
+        return;
+      }
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

@@ -1,3 +1,4 @@
+import { publishChange } from '../adapters/changes.ts';
 import type { Adapters } from '../adapters/index.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -142,8 +143,17 @@ export function requestContext(deps: ContextDeps): MiddlewareHandler<AppEnv> {
     const started = logRequests ? performance.now() : 0;
     await next();
     setResponseHeaders(c, [['X-Request-Id', requestId]]);
-    // A write of theirs may have changed what their cached session holds (name, avatar, counts).
-    if (viewer && c.req.method !== 'GET' && c.req.method !== 'HEAD') deps.sessions.dropViewer(viewer.id);
+    // A write of theirs may have changed what their cached session holds (name, avatar, counts):
+    // this process forgets it at once, and after a write that went through every other process
+    // too (a `user` change), so their next request shows it on whichever instance takes it.
+    if (viewer && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      deps.sessions.dropViewer(viewer.id);
+      if (c.res.status < 400) {
+        await publishChange(deps.db, { kind: 'user', key: viewer.id }).catch((error: unknown) =>
+          ctx.logger.warn({ err: error }, 'could not tell the other instances about a write'),
+        );
+      }
+    }
     if (ctx.suidIssued) {
       // The visitor id cookie is set only when something read ctx.suid (a view count, the
       // recommender): an anonymous page view sets no cookie, so shared caches may keep it.

@@ -110,8 +110,9 @@ export async function verifyPasswordLogin(
  * - a session that ends (sign-out, "end this session", a password reset) — `session` and `user`
  *   changes (server/adapters/changes.ts);
  * - the unread counts — the `jinsha_unread` notification every notification write sends;
- * - anything else about the person (name, avatar, role) — at once in the process that made the
- *   write (dropViewer after any write request of theirs), within the few seconds elsewhere.
+ * - anything else about the person (name, avatar, role) — after any write request of theirs that
+ *   went through, in every process (dropViewer here, a `user` change for the others:
+ *   server/http/request-context.ts); a change made by someone else (an administrator) publishes its own.
  * Nothing is remembered while the process might miss those notifications.
  */
 export interface SessionResolver {

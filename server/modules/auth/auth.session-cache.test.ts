@@ -131,4 +131,34 @@ describe('the session cache in the app', () => {
     expect(out.status).toBe(200);
     expect((await info()).status).toBe(401);
   });
+
+  it("makes every process forget a writer's cached session: their new name shows on any instance at once", async () => {
+    // `resolver` stands for another process's session cache: the app's write never calls its dropViewer.
+    const { token } = await signedInUser();
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const before = await resolver.resolve(token);
+    const renamed = `cluster_${Date.now().toString(36)}`;
+    const write = await requestJson(app, '/api/user/v1/updateUserInfo', {
+      method: 'POST',
+      headers: { cookie },
+      json: { field: 'username', value: renamed },
+    });
+    expect(write.status).toBe(200);
+    expect(before?.username).not.toBe(renamed);
+    expect((await resolver.resolve(token))?.username).toBe(renamed);
+  });
+
+  it("keeps other processes' cached sessions after a write that was refused", async () => {
+    const { user, token } = await signedInUser();
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    await resolver.resolve(token);
+    await rename(user.id, 'renamed-behind');
+    const refused = await requestJson(app, '/api/user/v1/updateUserInfo', {
+      method: 'POST',
+      headers: { cookie },
+      json: { field: 'blogAddress', value: '不是链接' },
+    });
+    expect(refused.status).toBe(400);
+    expect((await resolver.resolve(token))?.username).toBe(user.username);
+  });
 });
