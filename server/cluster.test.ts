@@ -13,6 +13,8 @@ import { createUser } from '../tests/factories/users.ts';
 import { freePort } from '../tests/setup/child-server.ts';
 import { startPrivatePostgres } from '../tests/setup/private-postgres.ts';
 import { createTestDatabaseUrl } from '../tests/setup/test-db.ts';
+import { type S3TestServer, sha256Hex, startS3Server } from '../tests/setup/s3-server.ts';
+import sharp from 'sharp';
 import { createSession, SESSION_COOKIE } from './modules/auth/auth.service.ts';
 
 function nginxInstalled() {
@@ -25,6 +27,8 @@ let databaseUrl: string;
 let cluster: ChildProcess;
 let output = '';
 let origin: string;
+let appOrigins: string[];
+let s3: S3TestServer;
 const pids = new Map<string, number>();
 
 beforeAll(async () => {
@@ -54,9 +58,20 @@ beforeAll(async () => {
     });
     env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
   }
+  // Uploads go to one S3-compatible bucket that all three share (s3rver, signatures checked).
+  s3 = await startS3Server();
+  disposers.push(() => s3.close());
+  Object.assign(env, {
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+  });
   const port = await freePort();
   const appPorts = [await freePort(), await freePort(), await freePort()];
   origin = `http://127.0.0.1:${port}`;
+  appOrigins = appPorts.map((p) => `http://127.0.0.1:${p}`);
   cluster = spawn(process.execPath, ['scripts/start-cluster.mjs'], {
     env: {
       ...process.env,
@@ -84,9 +99,9 @@ beforeAll(async () => {
   });
   await Promise.race([
     ready,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`cluster not ready in 45 s:\n${output}`)), 45_000)),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`cluster not ready in 100 s:\n${output}`)), 100_000)),
   ]);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   if (cluster && cluster.exitCode === null && cluster.signalCode === null) {
@@ -140,6 +155,50 @@ describe('npm run start:cluster', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect((await res.json()).openapi).toMatch(/^3\./);
+  });
+
+  it('stores an upload made on app1 in the shared bucket, where app2 and app3 and any reader find it', async () => {
+    const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    const user = await createUser(database.db);
+    const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+    await database.close();
+    const cookie = `${SESSION_COOKIE}=${session.token}`;
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
+    form.set('purpose', 'avatar');
+    // Straight to app1, past nginx, so the instance is certain.
+    const uploaded = await fetch(`${appOrigins[0]}/api/upload/image`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie },
+    });
+    expect(uploaded.headers.get('x-instance')).toBe('app1');
+    const { d } = (await uploaded.json()) as { d: { url: string; width: number } };
+    expect(uploaded.status).toBe(200);
+    expect(d.url).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/avatar/[0-9a-f]{24}\\.webp$`));
+    // app2 accepts it as this person's avatar: the upload's record is in the shared database.
+    const update = await fetch(`${appOrigins[1]}/api/user/v1/updateUserInfo`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ field: 'avatar', value: d.url }),
+    });
+    expect(update.headers.get('x-instance')).toBe('app2');
+    expect(update.status).toBe(200);
+    // app3 shows it, and the bucket serves the bytes app1 signed (the PUT's payload hash).
+    const info = await fetch(`${appOrigins[2]}/api/user/v1/getUserInfo`, { headers: { cookie } });
+    expect(info.headers.get('x-instance')).toBe('app3');
+    const me = (await info.json()) as { d: { profile: { avatarLarge: string } } };
+    expect(me.d.profile.avatarLarge).toBe(d.url);
+    const image = await fetch(me.d.profile.avatarLarge);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    const put = s3.signed.find((request) => request.method === 'PUT' && d.url.endsWith(request.path));
+    expect(put?.payloadHash).toBe(sha256Hex(bytes));
   });
 
   it('keeps answering when one instance is killed (nginx fails over)', async () => {

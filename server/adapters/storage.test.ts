@@ -4,6 +4,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3TestServer, sha256Hex, startS3Server } from '../../tests/setup/s3-server.ts';
 import { createLocalStorage, createS3Storage } from './storage.ts';
 
 interface Received {
@@ -58,7 +59,10 @@ describe('S3-compatible storage', () => {
     expect(request?.headers.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/auto\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/,
     );
-    expect(request?.headers['x-amz-content-sha256']).toMatch(/^(UNSIGNED-PAYLOAD|[0-9a-f]{64})$/);
+    // The payload is signed by its hash (sha256 of [1, 2, 3]), not sent as UNSIGNED-PAYLOAD.
+    expect(request?.headers['x-amz-content-sha256']).toBe(
+      '039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81',
+    );
   });
 
   it('fails loudly when the bucket refuses', async () => {
@@ -71,6 +75,45 @@ describe('S3-compatible storage', () => {
     await expect(createS3Storage(config()).put('../x.webp', new Uint8Array([1]), 'image/webp')).rejects.toThrow(
       /unsafe/,
     );
+  });
+});
+
+describe('S3-compatible storage against a real S3 server (s3rver, signatures checked)', () => {
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3.close());
+  const real = (secretAccessKey = s3.secretAccessKey) =>
+    createS3Storage({
+      endpoint: s3.endpoint,
+      bucket: s3.bucket,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey,
+    });
+
+  it('stores the object under its key with a valid signature; anyone reads it back byte for byte from the public URL', async () => {
+    const bytes = new Uint8Array([82, 73, 70, 70, 1, 2, 3, 4, 87, 69, 66, 80]);
+    const url = await real().put('entry/real1.webp', bytes, 'image/webp');
+    expect(url).toBe(`${s3.endpoint}/${s3.bucket}/entry/real1.webp`);
+    expect(s3.signed.at(-1)).toEqual({
+      method: 'PUT',
+      path: `/${s3.bucket}/entry/real1.webp`,
+      payloadHash: sha256Hex(bytes),
+    });
+    const read = await fetch(url);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('image/webp');
+    expect(read.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect([...new Uint8Array(await read.arrayBuffer())]).toEqual([...bytes]);
+  });
+
+  it('is refused with another secret (SignatureDoesNotMatch) and nothing is stored', async () => {
+    await expect(real('not-the-secret-key').put('entry/real2.webp', new Uint8Array([1]), 'image/webp')).rejects.toThrow(
+      /S3 upload failed: 403 .*SignatureDoesNotMatch/,
+    );
+    expect((await fetch(`${s3.endpoint}/${s3.bucket}/entry/real2.webp`)).status).toBe(404);
   });
 });
 

@@ -1,4 +1,5 @@
 import { AwsClient } from 'aws4fetch';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOADS_PATH } from '@core/user-urls.ts';
@@ -63,7 +64,13 @@ export function createS3Storage(config: S3Config): Storage {
       const response = await client.fetch(`${base}/${key}`, {
         method: 'PUT',
         body: new Blob([new Uint8Array(bytes)]),
-        headers: { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' },
+        headers: {
+          'content-type': contentType,
+          'cache-control': 'public, max-age=31536000, immutable',
+          // The body's hash is signed too (aws4fetch would send UNSIGNED-PAYLOAD): the bucket
+          // refuses bytes changed on the way, also over a plain-http endpoint on the LAN.
+          'x-amz-content-sha256': createHash('sha256').update(bytes).digest('hex'),
+        },
       });
       if (!response.ok) throw new Error(`S3 upload failed: ${response.status} ${await response.text()}`);
       return `${publicBase}/${key}`;
