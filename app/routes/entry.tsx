@@ -8,9 +8,14 @@ import { entrySeo } from '~/lib/seo.server.ts';
 import { requireIdParam } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/entry';
 
-/** /entry/{id}: a shared link or article; column articles (type post) live at /post/{id} (SPEC §4). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadEntryPage(context, { id: requireIdParam(params.id), route: 'entry' });
+/**
+ * /entry/{id}: a shared link or article; /post/{id}: a column article (type post, SPEC §4). One
+ * module serves both routes; the path says which, and the loader redirects an entry read under
+ * the other's address.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const route = new URL(request.url).pathname.startsWith('/post/') ? 'post' : 'entry';
+  const page = await loadEntryPage(context, { id: requireIdParam(params.id), route });
   return { ...page, seo: entrySeo(context, page.entry) };
 }
 
