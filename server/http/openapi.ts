@@ -35,6 +35,16 @@ export function okResponse<T extends z.ZodType>(data: T, description = 'ok') {
   } as const;
 }
 
+/** A required JSON request body checked by the schema, for request contracts. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
+/** A request whose only input is a JSON body checked by the schema. */
+export function jsonRequest<T extends z.ZodType>(schema: T) {
+  return { body: jsonBody(schema) };
+}
+
 /** Error responses an operation can give, documented once. */
 type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 413;
 type ErrorResponse = { description: string; content: { 'application/json': { schema: typeof errorEnvelope } } };

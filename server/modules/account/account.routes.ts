@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, okResponse, z, jsonRequest } from '../../http/openapi.ts';
 import {
   accountSettingsSchema,
   bindMobileSchema,
@@ -18,17 +18,13 @@ import {
   userIdParamSchema,
 } from './account.schemas.ts';
 
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-
 function userPost<T extends z.ZodType, D extends z.ZodType>(path: string, summary: string, body: T, data: D) {
   return createRoute({
     method: 'post',
     path,
     tags: ['user'],
     summary,
-    request: json(body),
+    request: jsonRequest(body),
     responses: { ...okResponse(data), ...errorResponses(400, 401, 403, 404) },
   });
 }
@@ -139,7 +135,7 @@ export const postCode = createRoute({
   path: '/sender/{userId}/postCode',
   tags: ['invite'],
   summary: 'Send an invitation mail; one fewer left',
-  request: { params: userIdParamSchema, ...json(postInviteSchema) },
+  request: { params: userIdParamSchema, ...jsonRequest(postInviteSchema) },
   responses: { ...okResponse(z.object({ count: z.number() })), ...errorResponses(400, 401, 403, 404) },
 });
 

@@ -1,5 +1,5 @@
 import { createAdminRoute } from '../../http/admin-route.ts';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 
 const seriesSchema = z.object({ daily: z.array(z.number()), today: z.number(), week: z.number() });
 
@@ -29,18 +29,13 @@ export const suspend = createAdminRoute({
   path: '/suspend',
   summary: 'Suspend a person until a date with a reason (they read but cannot write), or lift it with until null',
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            userId: idSchema,
-            until: z.string().max(40).nullable().describe('ISO date-time the suspension ends; null lifts it'),
-            reason: z.string().max(200, '原因不能超过200字').optional(),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        userId: idSchema,
+        until: z.string().max(40).nullable().describe('ISO date-time the suspension ends; null lifts it'),
+        reason: z.string().max(200, '原因不能超过200字').optional(),
+      }),
+    ),
   },
   responses: {
     ...okResponse(z.object({ suspendedUntil: z.string().nullable() })),

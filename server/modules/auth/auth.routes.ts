@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import { authStateSchema, emailLoginSchema, phoneLoginSchema } from './auth.schemas.ts';
 
 const tags = ['passport'];
@@ -9,7 +9,7 @@ export const loginByEmail = createRoute({
   path: '/auth/type/email',
   tags,
   summary: 'Sign in with e-mail and password',
-  request: { body: { content: { 'application/json': { schema: emailLoginSchema } }, required: true } },
+  request: { body: jsonBody(emailLoginSchema) },
   responses: { ...okResponse(authStateSchema), ...errorResponses(400, 401, 403, 404, 410) },
 });
 
@@ -18,7 +18,7 @@ export const loginByPhone = createRoute({
   path: '/auth/type/phoneNumber',
   tags,
   summary: 'Sign in with a mainland mobile number and password',
-  request: { body: { content: { 'application/json': { schema: phoneLoginSchema } }, required: true } },
+  request: { body: jsonBody(phoneLoginSchema) },
   responses: { ...okResponse(authStateSchema), ...errorResponses(400, 401, 403, 404, 410) },
 });
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { BOOKLET_CATEGORIES, BOOKLET_LIMITS, BOOKLET_MESSAGES } from '@core/booklets.ts';
 import { limitSchema, pointerSchema } from '@core/inputs.ts';
 import { createAdminRoute } from '../../http/admin-route.ts';
-import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import {
   bookletCardSchema,
   bookletDetailSchema,
@@ -14,11 +14,6 @@ import {
 const tags = ['xiaoce'];
 /** Administrators only: createAdminRoute adds the admin tag and checks the role before the input. */
 const adminTags = ['xiaoce'];
-
-const json = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 
 const categorySchema = z.enum(BOOKLET_CATEGORIES, { error: BOOKLET_MESSAGES.categoryInvalid });
 const listSchema = z.object({ list: z.array(bookletCardSchema), pointer: z.string().nullable() });
@@ -146,7 +141,7 @@ export const create = createRoute({
   tags,
   summary: 'Create a draft booklet (booklet authors and admins)',
   request: {
-    body: json(z.object({ title: titleSchema, category: categorySchema, price: priceSchema, ...bookletFields })),
+    body: jsonBody(z.object({ title: titleSchema, category: categorySchema, price: priceSchema, ...bookletFields })),
   },
   responses: { ...okResponse(bookletDetailSchema), ...errorResponses(400, 401, 403) },
 });
@@ -157,7 +152,7 @@ export const update = createRoute({
   tags,
   summary: 'Change a booklet’s title, introduction, cover, category, price or finished flag (its author or an admin)',
   request: {
-    body: json(
+    body: jsonBody(
       z.object({
         id: idSchema,
         title: titleSchema.optional(),
@@ -191,7 +186,7 @@ export const createSection = createRoute({
   tags,
   summary: 'Append a draft section to a booklet (its author or an admin)',
   request: {
-    body: json(
+    body: jsonBody(
       z.object({
         bookletId: idSchema,
         title: sectionTitleSchema,
@@ -209,7 +204,7 @@ export const updateSection = createRoute({
   tags,
   summary: 'Save a section’s title, content or free mark (its booklet’s author or an admin)',
   request: {
-    body: json(
+    body: jsonBody(
       z.object({
         sectionId: idSchema,
         title: sectionTitleSchema.optional(),
@@ -226,7 +221,7 @@ export const publishSection = createRoute({
   path: '/section/publish',
   tags,
   summary: 'Publish a section (publish true) or take it back to the drafts (false)',
-  request: { body: json(z.object({ sectionId: idSchema, publish: z.boolean() })) },
+  request: { body: jsonBody(z.object({ sectionId: idSchema, publish: z.boolean() })) },
   responses: { ...okResponse(sectionReadingSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -236,7 +231,9 @@ export const moveSection = createRoute({
   tags,
   summary: 'Move a section to a 0-based position in its booklet',
   request: {
-    body: json(z.object({ sectionId: idSchema, position: z.number().int().min(0).max(BOOKLET_LIMITS.sectionsMax) })),
+    body: jsonBody(
+      z.object({ sectionId: idSchema, position: z.number().int().min(0).max(BOOKLET_LIMITS.sectionsMax) }),
+    ),
   },
   responses: {
     ...okResponse(z.object({ sections: z.array(sectionBriefSchema) })),
@@ -249,7 +246,7 @@ export const deleteSection = createRoute({
   path: '/section/delete',
   tags,
   summary: 'Delete a section (its booklet’s author or an admin)',
-  request: { body: json(z.object({ sectionId: idSchema })) },
+  request: { body: jsonBody(z.object({ sectionId: idSchema })) },
   responses: {
     ...okResponse(z.object({ sectionId: z.string(), bookletId: z.string() })),
     ...errorResponses(400, 401, 403, 404),
@@ -261,7 +258,7 @@ export const submit = createRoute({
   path: '/submit',
   tags,
   summary: 'Submit a draft booklet for review (needs a summary and a published section)',
-  request: { body: json(z.object({ id: idSchema })) },
+  request: { body: jsonBody(z.object({ id: idSchema })) },
   responses: { ...okResponse(bookletDetailSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -272,7 +269,7 @@ export const approve = createAdminRoute({
   path: '/approve',
   tags: adminTags,
   summary: 'Approve a submitted booklet: it goes on sale (admin)',
-  request: { body: json(z.object({ id: idSchema })) },
+  request: { body: jsonBody(z.object({ id: idSchema })) },
   responses: { ...okResponse(bookletDetailSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -281,7 +278,7 @@ export const isFreeSection = createAdminRoute({
   path: '/isFreeSection',
   tags: adminTags,
   summary: 'Mark a section free or paid (admin)',
-  request: { body: json(z.object({ sectionId: idSchema, isFree: z.boolean() })) },
+  request: { body: jsonBody(z.object({ sectionId: idSchema, isFree: z.boolean() })) },
   responses: {
     ...okResponse(z.object({ sectionId: z.string(), isFree: z.boolean() })),
     ...errorResponses(400, 401, 403, 404),
@@ -293,7 +290,7 @@ export const isHot = createAdminRoute({
   path: '/isHot',
   tags: adminTags,
   summary: 'Set a booklet’s hot flag (admin)',
-  request: { body: json(z.object({ id: idSchema, isHot: z.boolean() })) },
+  request: { body: jsonBody(z.object({ id: idSchema, isHot: z.boolean() })) },
   responses: { ...okResponse(z.object({ id: z.string(), isHot: z.boolean() })), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -302,7 +299,7 @@ export const isTop = createAdminRoute({
   path: '/isTop',
   tags: adminTags,
   summary: 'Set a booklet’s top flag (admin)',
-  request: { body: json(z.object({ id: idSchema, isTop: z.boolean() })) },
+  request: { body: jsonBody(z.object({ id: idSchema, isTop: z.boolean() })) },
   responses: { ...okResponse(z.object({ id: z.string(), isTop: z.boolean() })), ...errorResponses(400, 401, 403, 404) },
 });
 

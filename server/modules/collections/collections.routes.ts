@@ -1,7 +1,7 @@
 import { idListSchema, limitSchema, pageNumberSchema } from '@core/inputs.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z, jsonRequest } from '../../http/openapi.ts';
 import {
   collectEntryBodySchema,
   collectResultSchema,
@@ -18,17 +18,13 @@ import {
 } from './collections.schemas.ts';
 
 const tags = ['collection'];
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-
 export const createCollection = createRoute({
   method: 'post',
   path: '/collectionset',
   tags,
   summary:
     'Create a collection; the mask colour is derived from the background image (an upload of purpose collection)',
-  request: json(collectionInputSchema),
+  request: jsonRequest(collectionInputSchema),
   responses: { ...okResponse(z.object({ id: z.string() })), ...errorResponses(400, 401) },
 });
 
@@ -37,7 +33,7 @@ export const updateCollection = createRoute({
   path: '/collectionset/{id}',
   tags,
   summary: 'Update a collection (its owner or an admin)',
-  request: { params: z.object({ id: idSchema }), ...json(collectionInputSchema) },
+  request: { params: z.object({ id: idSchema }), ...jsonRequest(collectionInputSchema) },
   responses: { ...okResponse(collectionSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -57,7 +53,7 @@ export const follow = createRoute({
   path: '/follow',
   tags,
   summary: 'Follow a collection',
-  request: json(csIdBodySchema),
+  request: jsonRequest(csIdBodySchema),
   responses: { ...okResponse(followResult), ...errorResponses(400, 401, 404) },
 });
 
@@ -66,7 +62,7 @@ export const unfollow = createRoute({
   path: '/unfollow',
   tags,
   summary: 'Unfollow a collection',
-  request: json(csIdBodySchema),
+  request: jsonRequest(csIdBodySchema),
   responses: { ...okResponse(followResult), ...errorResponses(400, 401, 404) },
 });
 
@@ -91,7 +87,7 @@ export const addEntry = createRoute({
   path: '/addEntry',
   tags,
   summary: 'Add an entry to a collection (its owner or an admin)',
-  request: json(collectEntryBodySchema),
+  request: jsonRequest(collectEntryBodySchema),
   responses: { ...okResponse(collectResultSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -100,7 +96,7 @@ export const delEntry = createRoute({
   path: '/delEntry',
   tags,
   summary: 'Remove an entry from a collection (its owner or an admin)',
-  request: json(collectEntryBodySchema),
+  request: jsonRequest(collectEntryBodySchema),
   responses: { ...okResponse(collectResultSchema), ...errorResponses(400, 401, 403, 404) },
 });
 

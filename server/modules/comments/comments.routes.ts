@@ -1,6 +1,6 @@
 import { idListSchema } from '@core/inputs.ts';
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import {
   commentListSchema,
   commentSchema,
@@ -19,7 +19,7 @@ export const createComment = createRoute({
   path: '/comment',
   tags,
   summary: 'Submit a comment, or a reply with firstComment and respComment; returns commentId',
-  request: { body: { required: true, content: { 'application/json': { schema: createCommentBodySchema } } } },
+  request: { body: jsonBody(createCommentBodySchema) },
   responses: {
     ...okResponse(z.object({ commentId: z.string(), comment: commentSchema })),
     ...errorResponses(400, 401, 404),

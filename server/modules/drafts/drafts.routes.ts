@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, okResponse } from '../../http/openapi.ts';
+import { errorResponses, okResponse, jsonRequest } from '../../http/openapi.ts';
 import {
   createDraftBodySchema,
   draftIdBodySchema,
@@ -19,16 +19,12 @@ import {
 import { z } from '../../http/openapi.ts';
 
 const tags = ['draft'];
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-
 export const createDraft = createRoute({
   method: 'post',
   path: '/create',
   tags,
   summary: 'Start a draft (optionally editing a published entry: author or admin)',
-  request: json(createDraftBodySchema),
+  request: jsonRequest(createDraftBodySchema),
   responses: { ...okResponse(draftSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -37,7 +33,7 @@ export const updateDraft = createRoute({
   path: '/update',
   tags,
   summary: 'Save the fields given (the editor’s autosave)',
-  request: json(updateDraftBodySchema),
+  request: jsonRequest(updateDraftBodySchema),
   responses: { ...okResponse(savedDraftSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -64,7 +60,7 @@ export const deleteDraft = createRoute({
   path: '/delete',
   tags,
   summary: 'Delete a draft',
-  request: json(draftIdBodySchema),
+  request: jsonRequest(draftIdBodySchema),
   responses: { ...okResponse(z.object({ id: z.string() })), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -74,7 +70,7 @@ export const publishDraft = createRoute({
   tags,
   summary:
     'Publish a draft as an article or column post (or update the entry it edits); the draft is removed in the same transaction',
-  request: json(publishDraftBodySchema),
+  request: jsonRequest(publishDraftBodySchema),
   responses: { ...okResponse(publishedSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -83,7 +79,7 @@ export const previewMarkdown = createRoute({
   path: '/preview',
   tags,
   summary: 'Markdown rendered exactly as publishing renders it (sanitised HTML)',
-  request: json(previewBodySchema),
+  request: jsonRequest(previewBodySchema),
   responses: { ...okResponse(previewSchema), ...errorResponses(400, 401) },
 });
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { createAdminRoute } from '../../http/admin-route.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { entrySortSchema, idListSchema, limitSchema, pageNumberSchema, pointerSchema } from '@core/inputs.ts';
-import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, idSchema, okResponse, z, jsonRequest } from '../../http/openapi.ts';
 import {
   entryDetailSchema,
   entryListQuerySchema,
@@ -198,16 +198,12 @@ export const entryFormSchema = z
 
 export type EntryForm = z.infer<typeof entryFormSchema>;
 
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-
 export const publish = createRoute({
   method: 'post',
   path: '/entryPublish',
   tags: ['post'],
   summary: 'Publish an entry (shared link, article, column post or vote)',
-  request: jsonBody(entryFormSchema),
+  request: jsonRequest(entryFormSchema),
   responses: { ...okResponse(z.object({ entryId: z.string() })), ...errorResponses(400, 401) },
 });
 
@@ -216,7 +212,7 @@ export const update = createRoute({
   path: '/entryUpdate',
   tags: ['post'],
   summary: 'Edit an entry (its author or an admin)',
-  request: jsonBody(entryFormSchema.extend({ entryId: z.string().max(64) })),
+  request: jsonRequest(entryFormSchema.extend({ entryId: z.string().max(64) })),
   responses: { ...okResponse(z.object({ entryId: z.string() })), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -240,7 +236,7 @@ export const pageInfo = createGetWriteRoute({
   },
 });
 
-const hotBody = jsonBody(z.object({ entryId: z.string().max(64) }));
+const hotBody = jsonRequest(z.object({ entryId: z.string().max(64) }));
 const hotResponse = { ...okResponse(z.object({ hot: z.boolean() })), ...errorResponses(400, 401, 403, 404) };
 
 export const recommend = createAdminRoute({

@@ -8,7 +8,7 @@ import {
   eventInputSchema,
   withEventWindow,
 } from '@core/events.ts';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import { createAdminRoute } from '../../http/admin-route.ts';
 
 const tags = ['event'];
@@ -96,7 +96,7 @@ export const create = createAdminRoute({
   path: '/create',
   tags: adminTags,
   summary: 'Create an event (admin)',
-  request: { body: { required: true, content: { 'application/json': { schema: eventInputSchema } } } },
+  request: { body: jsonBody(eventInputSchema) },
   responses: { ...okResponse(eventSchema), ...errorResponses(400, 401, 403) },
 });
 
@@ -106,10 +106,7 @@ export const update = createAdminRoute({
   tags: adminTags,
   summary: 'Replace an event’s fields (admin)',
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: withEventWindow(eventFieldsSchema.extend({ eventId: idSchema })) } },
-    },
+    body: jsonBody(withEventWindow(eventFieldsSchema.extend({ eventId: idSchema }))),
   },
   responses: { ...okResponse(eventSchema), ...errorResponses(400, 401, 403, 404) },
 });
@@ -119,6 +116,6 @@ export const remove = createAdminRoute({
   path: '/delete',
   tags: adminTags,
   summary: 'Delete an event (admin)',
-  request: { body: { required: true, content: { 'application/json': { schema: z.object({ eventId: idSchema }) } } } },
+  request: { body: jsonBody(z.object({ eventId: idSchema })) },
   responses: { ...okResponse(z.object({ eventId: z.string() })), ...errorResponses(400, 401, 403, 404) },
 });

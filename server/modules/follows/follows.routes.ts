@@ -1,16 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { idListSchema, limitSchema, pointerSchema } from '@core/inputs.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import { idSchema } from '../../http/openapi.ts';
 import { followUserSchema } from './follows.schemas.ts';
 
 const idsSchema = idListSchema();
 
-const followBody = {
-  required: true,
-  content: { 'application/json': { schema: z.object({ follower: idSchema, followee: idsSchema }) } },
-};
+const followBody = jsonBody(z.object({ follower: idSchema, followee: idsSchema }));
 const followResult = z.object({
   followed: z.boolean(),
   added: z.array(z.string()).optional(),

@@ -8,11 +8,7 @@ import {
   REPORT_REASON_KEYS,
 } from '@core/moderation.ts';
 import { createAdminRoute } from '../../http/admin-route.ts';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
-
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
+import { errorResponses, idSchema, okResponse, z, jsonRequest } from '../../http/openapi.ts';
 
 const hideableSchema = z.enum(HIDEABLE_TARGETS);
 const reasonSchema = z.string().max(MODERATION_LIMITS.reasonMax, MODERATION_MESSAGES.reasonTooLong);
@@ -22,7 +18,7 @@ export const hide = createAdminRoute({
   path: '/hide',
   alsoRoles: ['editor'],
   summary: 'Hide an entry, comment or pin with a reason (audited; the author and the reporters are told)',
-  request: json(z.object({ targetType: hideableSchema, targetId: idSchema, reason: reasonSchema })),
+  request: jsonRequest(z.object({ targetType: hideableSchema, targetId: idSchema, reason: reasonSchema })),
   responses: { ...okResponse(z.object({ hidden: z.literal(true) })), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -30,7 +26,7 @@ export const restore = createAdminRoute({
   method: 'post',
   path: '/restore',
   summary: 'Restore hidden content (audited; open appeals close as restored; the author is told)',
-  request: json(z.object({ targetType: hideableSchema, targetId: idSchema, reason: reasonSchema.optional() })),
+  request: jsonRequest(z.object({ targetType: hideableSchema, targetId: idSchema, reason: reasonSchema.optional() })),
   responses: { ...okResponse(z.object({ hidden: z.literal(false) })), ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -79,7 +75,7 @@ export const resolveReport = createAdminRoute({
   path: '/reports/resolve',
   summary:
     'Resolve a report (hide, dismiss, or uphold for repos and people) or an appeal (restore, uphold); the reporter is told by a system notification',
-  request: json(
+  request: jsonRequest(
     z.object({
       reportId: idSchema,
       action: z.enum(['hide', 'dismiss', 'restore', 'uphold']),
@@ -138,7 +134,7 @@ export const report = createRoute({
   path: '/report',
   tags: ['moderation'],
   summary: '举报 an entry, comment, pin, repo or person with a reason from the list and a text',
-  request: json(
+  request: jsonRequest(
     z.object({
       targetType: z.enum(MODERATION_TARGET_KEYS),
       targetId: idSchema,
@@ -154,7 +150,7 @@ export const appeal = createRoute({
   path: '/appeal',
   tags: ['moderation'],
   summary: 'The author appeals hidden content, once per hiding; the appeal joins the queue',
-  request: json(
+  request: jsonRequest(
     z.object({
       targetType: hideableSchema,
       targetId: idSchema,

@@ -1,12 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 
-const muteBody = {
-  required: true,
-  content: {
-    'application/json': { schema: z.object({ targetType: z.enum(['user', 'tag']), targetId: idSchema }) },
-  },
-};
+const muteBody = jsonBody(z.object({ targetType: z.enum(['user', 'tag']), targetId: idSchema }));
 const muteResult = z.object({ muted: z.boolean(), targetType: z.enum(['user', 'tag']), targetId: z.string() });
 
 export const mute = createRoute({

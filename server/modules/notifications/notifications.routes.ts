@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createAdminRoute } from '../../http/admin-route.ts';
 import { pointerSchema } from '@core/inputs.ts';
-import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import {
   notificationPageSchema,
   sendSystemNoticeSchema,
@@ -76,10 +76,7 @@ export const sendSystemNotification = createAdminRoute({
   path: '/sendSystemNotification',
   summary: 'Administrators: send a system notice to one person or to everyone',
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: sendSystemNoticeSchema } },
-    },
+    body: jsonBody(sendSystemNoticeSchema),
   },
   responses: { ...okResponse(z.object({ sent: z.number() })), ...errorResponses(400, 401, 403, 404) },
 });

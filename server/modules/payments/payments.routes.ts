@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PAYMENT_MESSAGES } from '@core/pricing.ts';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 
 const orderTags = ['order'];
 const discountTags = ['discount'];
@@ -37,18 +37,13 @@ export const buy = createRoute({
   tags: orderTags,
   summary: 'Buy a booklet (id, code, type wxpay): opens or reuses the one pending order and answers its QR code',
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            id: idSchema,
-            code: codeSchema.optional(),
-            type: z.enum(['wxpay'], { error: PAYMENT_MESSAGES.payType }).default('wxpay'),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        id: idSchema,
+        code: codeSchema.optional(),
+        type: z.enum(['wxpay'], { error: PAYMENT_MESSAGES.payType }).default('wxpay'),
+      }),
+    ),
   },
   responses: { ...okResponse(orderViewSchema), ...errorResponses(400, 401, 404) },
 });
@@ -68,10 +63,7 @@ export const freeDiscount = createRoute({
   tags: orderTags,
   summary: 'A free order: a free booklet, or a discount code that takes 100% off (id, code)',
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: z.object({ id: idSchema, code: codeSchema.optional() }) } },
-    },
+    body: jsonBody(z.object({ id: idSchema, code: codeSchema.optional() })),
   },
   responses: { ...okResponse(orderViewSchema), ...errorResponses(400, 401, 404) },
 });
@@ -116,7 +108,7 @@ export const sandboxPay = createRoute({
   path: '/sandbox/pay',
   tags: orderTags,
   summary: 'Sandbox: confirm the payment; the sandbox sends its signed callback (orderId, sig)',
-  request: { body: { required: true, content: { 'application/json': { schema: sandboxQuery } } } },
+  request: { body: jsonBody(sandboxQuery) },
   responses: { ...okResponse(sandboxOrderSchema), ...errorResponses(400, 403, 404) },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { limitSchema, pointerSchema } from '@core/inputs.ts';
 import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import { commentListSchema, listQuerySchema, threadQuerySchema, threadSchema } from '../comments/comments.schemas.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
 import { PIN_MESSAGES, tooManyImagesMessage } from '@core/validation.ts';
@@ -22,7 +22,7 @@ export const pinSchema = z
   })
   .openapi('Pin');
 
-const msgIdBody = { required: true, content: { 'application/json': { schema: z.object({ msgId: idSchema }) } } };
+const msgIdBody = jsonBody(z.object({ msgId: idSchema }));
 
 export const publish = createRoute({
   method: 'post',
@@ -30,20 +30,15 @@ export const publish = createRoute({
   tags,
   summary: 'Publish a pin: content and up to 9 images (uploaded with purpose pin)',
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            content: z.string({ error: PIN_MESSAGES.empty }).trim().min(1, PIN_MESSAGES.empty),
-            picList: z
-              .array(z.string().max(500))
-              .max(LIMITS.pinMaxImages, tooManyImagesMessage(LIMITS.pinMaxImages))
-              .optional(),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        content: z.string({ error: PIN_MESSAGES.empty }).trim().min(1, PIN_MESSAGES.empty),
+        picList: z
+          .array(z.string().max(500))
+          .max(LIMITS.pinMaxImages, tooManyImagesMessage(LIMITS.pinMaxImages))
+          .optional(),
+      }),
+    ),
   },
   responses: { ...okResponse(pinSchema), ...errorResponses(400, 401) },
 });

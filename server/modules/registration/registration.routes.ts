@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createAdminRoute } from '../../http/admin-route.ts';
-import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, okResponse, z, jsonRequest } from '../../http/openapi.ts';
 import { authStateSchema } from '../auth/auth.schemas.ts';
 import {
   captchaSchema,
@@ -14,9 +14,6 @@ import {
 } from './registration.schemas.ts';
 
 const tags = ['user'];
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const tooFrequent = {
   429: { description: 'Too many requests: 操作过于频繁，请稍后再试' },
   502: { description: 'The mail or SMS provider failed' },
@@ -37,7 +34,7 @@ export const sendSmsCodeToUser = createRoute({
   summary: 'Send a 6-digit SMS code (10 min, single-use) after the image captcha; useType signup or restpwd',
   description:
     'Errors: 400 验证码错误 (s 10017) for a wrong or used captcha, 400 该手机号已注册 (s 10014) for signup, 404 手机号不存在 for restpwd, 429 when sent too often (1 a minute, 10 a day per phone).',
-  request: json(sendSmsCodeSchema),
+  request: jsonRequest(sendSmsCodeSchema),
   responses: { ...okResponse(z.null()), ...errorResponses(400, 404), ...tooFrequent },
 });
 
@@ -48,7 +45,7 @@ export const createUser = createRoute({
   summary: 'Register by e-mail or by mobile number + SMS code; signs the new user in',
   description:
     'Errors (400, envelope s): 10013 该用户名已被占用, 10014 该手机号已注册, 10019 该邮箱已注册, 10017 验证码错误, else 注册时出现错误. An e-mail registration is sent a verification mail.',
-  request: json(createUserSchema),
+  request: jsonRequest(createUserSchema),
   responses: { ...okResponse(authStateSchema), ...errorResponses(400), 429: tooFrequent[429] },
 });
 
@@ -57,7 +54,7 @@ export const sendEmailToUser = createRoute({
   path: '/v1/sendEmailToUser',
   tags,
   summary: 'Mail the signed-in user a new e-mail verification link (sendType verify)',
-  request: json(sendEmailSchema),
+  request: jsonRequest(sendEmailSchema),
   responses: { ...okResponse(z.null()), ...errorResponses(400, 401), ...tooFrequent },
 });
 
@@ -66,7 +63,7 @@ export const verifyUserEmail = createRoute({
   path: '/v1/verifyUserEmail',
   tags,
   summary: 'Verify an e-mail with the mailed token',
-  request: json(mailTokenSchema),
+  request: jsonRequest(mailTokenSchema),
   responses: { ...okResponse(z.object({ email: z.string() })), ...errorResponses(400) },
 });
 
@@ -75,7 +72,7 @@ export const restPassword = createRoute({
   path: '/v1/restPassword',
   tags,
   summary: 'Reset the password with an SMS code (useType restpwd); ends every session',
-  request: json(resetByPhoneSchema),
+  request: jsonRequest(resetByPhoneSchema),
   responses: { ...okResponse(z.null()), ...errorResponses(400, 404) },
 });
 
@@ -84,7 +81,7 @@ export const restPwdByEmail = createRoute({
   path: '/v1/restPwdByEmail',
   tags,
   summary: 'Mail a password reset link (/set-new-password?mail_token=…, 24 h, single-use)',
-  request: json(resetByEmailSchema),
+  request: jsonRequest(resetByEmailSchema),
   responses: { ...okResponse(z.null()), ...errorResponses(400, 404), ...tooFrequent },
 });
 
@@ -93,7 +90,7 @@ export const changePasswordByEmailToken = createRoute({
   path: '/v1/changePasswordByEmailToken',
   tags,
   summary: 'Set a new password with the mailed reset token; ends every session',
-  request: json(changeByTokenSchema),
+  request: jsonRequest(changeByTokenSchema),
   responses: { ...okResponse(z.null()), ...errorResponses(400) },
 });
 
@@ -109,7 +106,7 @@ export const forcePasswordReset = createAdminRoute({
   method: 'post',
   path: '/v1/forcePasswordReset',
   summary: 'Administrators: require a user to reset the password (their next login answers 410); ends their sessions',
-  request: json(
+  request: jsonRequest(
     z.object({ userId: z.string().regex(/^[0-9a-zA-Z]{24}$/, '用户不存在') }).openapi('ForcePasswordReset'),
   ),
   responses: { ...okResponse(z.null()), ...errorResponses(400, 401, 403, 404) },

@@ -5,7 +5,7 @@ import { MODERATION_LIMITS, MODERATION_MESSAGES, REPORT_REASON_KEYS } from '@cor
 import { LANGUAGE_LIST, TRENDING_PERIODS, translationTextSchema } from '@core/repos.ts';
 import { captchaCodeSchema } from '@core/validation.ts';
 import { createAdminRoute } from '../../http/admin-route.ts';
-import { errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import {
   repoDetailSchema,
   repoPageSchema,
@@ -131,22 +131,17 @@ export const translate = createRoute({
   summary:
     'Choose (id) or write (text) a title and a description translation, with the image captcha (vcode, token); the person’s vote per field goes to it',
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            repoId: idSchema,
-            titleId: idSchema.optional(),
-            title: translationTextSchema('title').optional(),
-            descriptionId: idSchema.optional(),
-            description: translationTextSchema('description').optional(),
-            vcode: captchaCodeSchema,
-            token: z.string().min(1, '请填写图形验证码').max(64),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        repoId: idSchema,
+        titleId: idSchema.optional(),
+        title: translationTextSchema('title').optional(),
+        descriptionId: idSchema.optional(),
+        description: translationTextSchema('description').optional(),
+        vcode: captchaCodeSchema,
+        token: z.string().min(1, '请填写图形验证码').max(64),
+      }),
+    ),
   },
   responses: {
     ...okResponse(
@@ -167,7 +162,7 @@ export const vote = createRoute({
   tags,
   summary: 'Vote for a translation: one vote per person per repo and field, moved by voting again',
   request: {
-    body: { required: true, content: { 'application/json': { schema: z.object({ translationId: idSchema }) } } },
+    body: jsonBody(z.object({ translationId: idSchema })),
   },
   responses: {
     ...okResponse(
@@ -190,18 +185,13 @@ export const report = createRoute({
   summary:
     'Report a repo to the administrators (once until handled); POST rather than the spec’s GET (docs/decisions/007)',
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            repoId: idSchema,
-            reason: z.enum(REPORT_REASON_KEYS, { error: MODERATION_MESSAGES.reportReasonRequired }),
-            detail: z.string().max(MODERATION_LIMITS.reportTextMax, MODERATION_MESSAGES.reportTextTooLong).optional(),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        repoId: idSchema,
+        reason: z.enum(REPORT_REASON_KEYS, { error: MODERATION_MESSAGES.reportReasonRequired }),
+        detail: z.string().max(MODERATION_LIMITS.reportTextMax, MODERATION_MESSAGES.reportTextTooLong).optional(),
+      }),
+    ),
   },
   responses: { ...okResponse(z.object({ reported: z.boolean() })), ...errorResponses(400, 401, 404) },
 });
@@ -230,7 +220,7 @@ export const handleReport = createAdminRoute({
   tags,
   summary: 'Dismiss an open repo report (administrators; audited as dismiss_report)',
   request: {
-    body: { required: true, content: { 'application/json': { schema: z.object({ reportId: idSchema }) } } },
+    body: jsonBody(z.object({ reportId: idSchema })),
   },
   responses: {
     ...okResponse(z.object({ reportId: z.string(), handled: z.boolean() })),
@@ -244,10 +234,7 @@ export const feature = createAdminRoute({
   tags,
   summary: 'Put a repo on the custom home list or take it off (administrators)',
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: z.object({ repoId: idSchema, featured: z.boolean() }) } },
-    },
+    body: jsonBody(z.object({ repoId: idSchema, featured: z.boolean() })),
   },
   responses: {
     ...okResponse(z.object({ repoId: z.string(), featured: z.boolean() })),
@@ -262,19 +249,14 @@ export const importRepo = createAdminRoute({
   summary:
     'Import or refresh a repository from GitHub (owner/name): metadata, languages, README; ETag-conditional, rate limits honoured (administrators)',
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            fullName: z
-              .string()
-              .trim()
-              .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/, '仓库名格式有误，应为 owner/name'),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        fullName: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/, '仓库名格式有误，应为 owner/name'),
+      }),
+    ),
   },
   responses: {
     ...okResponse(

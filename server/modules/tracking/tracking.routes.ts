@@ -7,7 +7,7 @@ import {
   TRACKING_LIMITS,
 } from '@core/tracking.ts';
 import { ID_PATTERN } from '@core/ids.ts';
-import { createGetWriteRoute, errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, okResponse, z, jsonBody } from '../../http/openapi.ts';
 
 const tags = ['track'];
 
@@ -84,20 +84,15 @@ export const event = createRoute({
   summary: 'Record a behaviour event: action, target, value, referrer, location',
   description: TOO_FREQUENT_NOTE,
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            action: z.enum(TRACKED_ACTIONS),
-            target: z.string().max(TRACKING_LIMITS.target).optional(),
-            value: z.string().max(TRACKING_LIMITS.value).optional(),
-            referrer: urlField,
-            location: urlField,
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        action: z.enum(TRACKED_ACTIONS),
+        target: z.string().max(TRACKING_LIMITS.target).optional(),
+        value: z.string().max(TRACKING_LIMITS.value).optional(),
+        referrer: urlField,
+        location: urlField,
+      }),
+    ),
   },
   responses: { ...okResponse(recordedSchema), ...errorResponses(400, 403) },
 });
@@ -109,18 +104,13 @@ export const extension = createRoute({
   summary: 'Record an extension banner event: show, click or close (with the banner version)',
   description: TOO_FREQUENT_NOTE,
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            event: z.enum(EXTENSION_EVENTS),
-            version: z.string().max(8).optional(),
-            location: urlField,
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        event: z.enum(EXTENSION_EVENTS),
+        version: z.string().max(8).optional(),
+        location: urlField,
+      }),
+    ),
   },
   responses: { ...okResponse(recordedSchema), ...errorResponses(400, 403) },
 });

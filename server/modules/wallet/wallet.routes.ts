@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { pageNumberSchema } from '@core/inputs.ts';
 import { WALLET_MESSAGES, WITHDRAWAL_MAX_FEN, WITHDRAWAL_MIN_FEN } from '@core/pricing.ts';
 import { createAdminRoute } from '../../http/admin-route.ts';
-import { createGetWriteRoute, errorResponses, idSchema, okResponse, z } from '../../http/openapi.ts';
+import { createGetWriteRoute, errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
 
 const tags = ['wallet'];
@@ -142,14 +142,7 @@ export const adminWithdrawals = createAdminRoute({
   },
 });
 
-const settleBody = {
-  required: true,
-  content: {
-    'application/json': {
-      schema: z.object({ id: idSchema, note: z.string().max(100, '备注不能超过100个字符').optional() }),
-    },
-  },
-} as const;
+const settleBody = jsonBody(z.object({ id: idSchema, note: z.string().max(100, '备注不能超过100个字符').optional() }));
 
 export const adminApprove = createAdminRoute({
   method: 'post',
