@@ -4,7 +4,7 @@ import { formatDateTime } from '@core/format.ts';
 import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { loadAuditLog } from '~/features/admin/admin.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
-import { EmptyState } from '~/ui/empty-state.tsx';
+import { AdminTable } from '~/ui/admin-table.tsx';
 import type { Route } from './+types/admin-audit';
 
 /** /admin/audit: every administrator action, newest first (append-only); filter by action. */
@@ -44,40 +44,26 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </form>
       }
     >
-      {loaderData.list.length === 0 ? (
-        <EmptyState text="暂无操作记录" />
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-fg-3">
-              <tr>
-                <th className="py-2 pr-3 font-normal">时间</th>
-                <th className="py-2 pr-3 font-normal">操作人</th>
-                <th className="py-2 pr-3 font-normal">操作</th>
-                <th className="py-2 pr-3 font-normal">对象</th>
-                <th className="py-2 font-normal">原因</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.list.map((row) => (
-                <tr key={row.id} className="border-line border-t">
-                  <td className="whitespace-nowrap py-2 pr-3 text-fg-2">{formatDateTime(row.createdAt)}</td>
-                  <td className="py-2 pr-3">
-                    <Link to={`/user/${row.actorId}`} className="hover:text-brand">
-                      {row.actorName}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[row.action] ?? row.action}</td>
-                  <td className="py-2 pr-3 font-mono text-xs">
-                    {row.targetType} {row.targetId}
-                  </td>
-                  <td className="py-2 text-fg-2">{row.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        label="操作日志"
+        rows={loaderData.list}
+        rowKey={(row) => row.id}
+        empty="暂无操作记录"
+        columns={[
+          { header: '时间', className: 'whitespace-nowrap text-fg-2', cell: (row) => formatDateTime(row.createdAt) },
+          {
+            header: '操作人',
+            cell: (row) => (
+              <Link to={`/user/${row.actorId}`} className="hover:text-brand">
+                {row.actorName}
+              </Link>
+            ),
+          },
+          { header: '操作', cell: (row) => AUDIT_ACTION_LABELS[row.action] ?? row.action },
+          { header: '对象', className: 'font-mono text-xs', cell: (row) => `${row.targetType} ${row.targetId}` },
+          { header: '原因', className: 'text-fg-2', cell: (row) => row.reason },
+        ]}
+      />
       {loaderData.pointer && (
         <div className="mt-4 text-center">
           <Link

@@ -4,7 +4,7 @@ import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { loadContent } from '~/features/admin/admin.server.ts';
 import { ContentActions } from '~/features/admin/moderation-actions.tsx';
 import { pageMeta } from '~/lib/meta.ts';
-import { EmptyState } from '~/ui/empty-state.tsx';
+import { AdminTable } from '~/ui/admin-table.tsx';
 import type { Route } from './+types/admin-content';
 
 /** /admin/content: entries, comments and pins; recommend, hide with a reason, restore; filters in the URL. */
@@ -69,26 +69,31 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           筛选
         </button>
       </form>
-      {loaderData.list.length === 0 ? (
-        <EmptyState text="没有符合条件的内容" />
-      ) : (
-        <ul className="divide-y divide-line">
-          {loaderData.list.map((item) => (
-            <li
-              key={item.id}
-              className="flex flex-wrap items-center justify-between gap-3 py-3"
-              data-content-id={item.id}
-            >
-              <div className="min-w-0">
+      <AdminTable
+        label={TYPES[filters.type]}
+        rows={loaderData.list}
+        rowKey={(item) => item.id}
+        rowProps={(item) => ({ 'data-content-id': item.id })}
+        empty="没有符合条件的内容"
+        columns={[
+          {
+            header: '内容',
+            className: 'min-w-[200px]',
+            cell: (item) => (
+              <>
                 <Link to={item.href} className="font-medium text-fg hover:text-brand">
                   {item.preview || '（无内容）'}
                 </Link>
-                <p className="mt-1 text-fg-3 text-xs">
-                  {item.authorName || '已注销用户'} · {formatDateTime(item.createdAt)}
-                  {item.hot && <span className="ml-2 text-brand">已推荐</span>}
-                  {item.hidden && <span className="ml-2 text-red-600">已隐藏：{item.hiddenReason}</span>}
-                </p>
-              </div>
+                {item.hot && <span className="ml-2 text-brand text-xs">已推荐</span>}
+                {item.hidden && <p className="mt-1 text-red-600 text-xs">已隐藏：{item.hiddenReason}</p>}
+              </>
+            ),
+          },
+          { header: '作者', className: 'whitespace-nowrap', cell: (item) => item.authorName || '已注销用户' },
+          { header: '时间', className: 'whitespace-nowrap text-fg-2', cell: (item) => formatDateTime(item.createdAt) },
+          {
+            header: '操作',
+            cell: (item) => (
               <ContentActions
                 type={filters.type}
                 id={item.id}
@@ -96,10 +101,10 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
                 hot={item.hot}
                 isAdmin={loaderData.isAdmin}
               />
-            </li>
-          ))}
-        </ul>
-      )}
+            ),
+          },
+        ]}
+      />
       {next && (
         <div className="mt-4 text-center">
           <Link to={next} className="btn btn-secondary btn-sm">

@@ -11,7 +11,7 @@ import { apiFetch } from '~/lib/api-client.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
-import { EmptyState } from '~/ui/empty-state.tsx';
+import { AdminTable } from '~/ui/admin-table.tsx';
 import type { Route } from './+types/admin-events';
 
 /** /admin/events: administrators create, edit and delete events (the calls of /api/event). */
@@ -66,58 +66,56 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
         ))}
         <span className="text-[13px] text-fg-3">共 {total} 场</span>
       </div>
-      {events.length === 0 ? (
-        <EmptyState text="还没有活动" />
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-fg-3">
-              <tr>
-                <th className="py-2 pr-3 font-normal">活动</th>
-                <th className="py-2 pr-3 font-normal">时间（北京时间）</th>
-                <th className="py-2 pr-3 font-normal">城市</th>
-                <th className="py-2 pr-3 font-normal">推荐位</th>
-                <th className="py-2 font-normal">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id} className="border-line border-t align-top">
-                  <td className="py-2 pr-3">
-                    <a href={eventHref(event.url)} className="font-medium hover:text-brand">
-                      {event.title}
-                    </a>
-                    <p className="text-[12px] text-fg-3">{event.address}</p>
-                  </td>
-                  <td className="whitespace-nowrap py-2 pr-3 text-fg-2">
-                    {formatEventWindow(event.startedAt, event.endedAt)}
-                  </td>
-                  <td className="py-2 pr-3">{event.city}</td>
-                  <td className="py-2 pr-3">{event.showBanner ? '是' : '否'}</td>
-                  <td className="whitespace-nowrap py-2">
-                    <button
-                      type="button"
-                      className="mr-3 text-brand hover:underline"
-                      onClick={() => setEditing(event)}
-                      aria-label={`编辑 ${event.title}`}
-                    >
-                      编辑
-                    </button>
-                    <button
-                      type="button"
-                      className="text-danger hover:underline"
-                      onClick={() => setRemoving(event)}
-                      aria-label={`删除 ${event.title}`}
-                    >
-                      删除
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        label="活动"
+        rows={events}
+        rowKey={(event) => event.id}
+        empty="还没有活动"
+        columns={[
+          {
+            header: '活动',
+            cell: (event) => (
+              <>
+                <a href={eventHref(event.url)} className="font-medium hover:text-brand">
+                  {event.title}
+                </a>
+                <p className="text-[12px] text-fg-3">{event.address}</p>
+              </>
+            ),
+          },
+          {
+            header: '时间（北京时间）',
+            className: 'whitespace-nowrap text-fg-2',
+            cell: (event) => formatEventWindow(event.startedAt, event.endedAt),
+          },
+          { header: '城市', cell: (event) => event.city },
+          { header: '推荐位', cell: (event) => (event.showBanner ? '是' : '否') },
+          {
+            header: '操作',
+            className: 'whitespace-nowrap',
+            cell: (event) => (
+              <>
+                <button
+                  type="button"
+                  className="mr-3 text-brand hover:underline"
+                  onClick={() => setEditing(event)}
+                  aria-label={`编辑 ${event.title}`}
+                >
+                  编辑
+                </button>
+                <button
+                  type="button"
+                  className="text-danger hover:underline"
+                  onClick={() => setRemoving(event)}
+                  aria-label={`删除 ${event.title}`}
+                >
+                  删除
+                </button>
+              </>
+            ),
+          },
+        ]}
+      />
       <Pagination page={page} pageCount={pageCount} hrefOf={(n) => hrefOf({ page: n })} />
       <EventFormDialog
         open={editing !== null}

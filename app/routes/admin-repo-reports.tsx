@@ -7,7 +7,7 @@ import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { loadRepoReports } from '~/lib/repos.server.ts';
-import { EmptyState } from '~/ui/empty-state.tsx';
+import { AdminTable } from '~/ui/admin-table.tsx';
 import type { Route } from './+types/admin-repo-reports';
 
 /** /admin/repo-reports: readers' reports of repos (the moderation queue, target type repo); dismiss one. */
@@ -52,60 +52,54 @@ export default function AdminRepoReports({ loaderData }: Route.ComponentProps) {
         </nav>
       }
     >
-      {reports.length === 0 ? (
-        <EmptyState text="没有待处理的举报" />
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-fg-3">
-              <tr>
-                <th className="py-2 pr-3 font-normal">时间</th>
-                <th className="py-2 pr-3 font-normal">开源库</th>
-                <th className="py-2 pr-3 font-normal">举报人</th>
-                <th className="py-2 pr-3 font-normal">原因</th>
-                <th className="py-2 pr-3 font-normal">说明</th>
-                <th className="py-2 font-normal">状态</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reports.map((row) => (
-                <tr key={row.id} className="border-line border-t">
-                  <td className="whitespace-nowrap py-2 pr-3 text-fg-2">
-                    {/* The reader's time zone may differ from the server's. */}
-                    <time dateTime={row.createdAt} suppressHydrationWarning>
-                      {formatDateTime(row.createdAt)}
-                    </time>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Link to={`/repo/${row.repo.id}`} className="hover:text-brand">
-                      {row.repo.owner}/{row.repo.name}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">{row.user.username}</td>
-                  <td className="py-2 pr-3">
-                    {REPORT_REASONS[row.reason as keyof typeof REPORT_REASONS] ?? row.reason}
-                  </td>
-                  <td className="py-2 pr-3 text-fg-2">{row.detail}</td>
-                  <td className="py-2">
-                    {row.handled ? (
-                      (STATUS_LABELS[row.status] ?? row.status)
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        disabled={busy === row.id}
-                        onClick={() => void dismiss(row.id)}
-                      >
-                        驳回
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        label="开源库举报"
+        rows={reports}
+        rowKey={(row) => row.id}
+        empty="没有待处理的举报"
+        columns={[
+          {
+            header: '时间',
+            className: 'whitespace-nowrap text-fg-2',
+            cell: (row) => (
+              // The reader's time zone may differ from the server's.
+              <time dateTime={row.createdAt} suppressHydrationWarning>
+                {formatDateTime(row.createdAt)}
+              </time>
+            ),
+          },
+          {
+            header: '开源库',
+            cell: (row) => (
+              <Link to={`/repo/${row.repo.id}`} className="hover:text-brand">
+                {row.repo.owner}/{row.repo.name}
+              </Link>
+            ),
+          },
+          { header: '举报人', cell: (row) => row.user.username },
+          {
+            header: '原因',
+            cell: (row) => REPORT_REASONS[row.reason as keyof typeof REPORT_REASONS] ?? row.reason,
+          },
+          { header: '说明', className: 'text-fg-2', cell: (row) => row.detail },
+          {
+            header: '状态',
+            cell: (row) =>
+              row.handled ? (
+                (STATUS_LABELS[row.status] ?? row.status)
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  disabled={busy === row.id}
+                  onClick={() => void dismiss(row.id)}
+                >
+                  驳回
+                </button>
+              ),
+          },
+        ]}
+      />
       {before && (
         <div className="mt-4 text-center">
           <Link

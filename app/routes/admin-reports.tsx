@@ -5,7 +5,7 @@ import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { loadReports } from '~/features/admin/admin.server.ts';
 import { ReportActions } from '~/features/admin/moderation-actions.tsx';
 import { pageMeta } from '~/lib/meta.ts';
-import { EmptyState } from '~/ui/empty-state.tsx';
+import { AdminTable } from '~/ui/admin-table.tsx';
 import type { Route } from './+types/admin-reports';
 
 /** /admin/reports: readers' reports and authors' appeals; resolving tells the reporter. */
@@ -57,39 +57,60 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         </form>
       }
     >
-      {loaderData.list.length === 0 ? (
-        <EmptyState text="队列为空" />
-      ) : (
-        <ul className="divide-y divide-line">
-          {loaderData.list.map((report) => (
-            <li key={report.id} className="space-y-2 py-3" data-report-id={report.id}>
-              <p className="text-sm">
-                <span className="mr-2 rounded bg-page px-1.5 py-0.5 text-fg-2 text-xs">
-                  {report.kind === 'appeal' ? '申诉' : '举报'} · {MODERATION_TARGETS[report.targetType]}
-                </span>
+      <AdminTable
+        label="举报与申诉"
+        rows={loaderData.list}
+        rowKey={(report) => report.id}
+        rowProps={(report) => ({ 'data-report-id': report.id })}
+        empty="队列为空"
+        columns={[
+          {
+            header: '类型',
+            className: 'whitespace-nowrap text-fg-2',
+            cell: (report) =>
+              `${report.kind === 'appeal' ? '申诉' : '举报'} · ${MODERATION_TARGETS[report.targetType]}`,
+          },
+          {
+            header: '内容',
+            className: 'min-w-[180px]',
+            cell: (report) => (
+              <>
                 <Link to={report.targetHref} className="font-medium hover:text-brand">
                   {report.preview}
                 </Link>
-                {report.hidden && <span className="ml-2 text-red-600 text-xs">已隐藏：{report.hiddenReason}</span>}
-              </p>
-              <p className="text-fg-2 text-sm">
-                {report.reasonLabel}
-                {report.text && `：${report.text}`}
-              </p>
-              <p className="text-fg-3 text-xs">
-                {report.reporterName || '已注销用户'} · {formatDateTime(report.createdAt)}
-              </p>
-              {report.status === 'open' && (
+                {report.hidden && <p className="mt-1 text-red-600 text-xs">已隐藏：{report.hiddenReason}</p>}
+              </>
+            ),
+          },
+          {
+            header: '原因',
+            className: 'min-w-[120px] text-fg-2',
+            cell: (report) => `${report.reasonLabel}${report.text ? `：${report.text}` : ''}`,
+          },
+          {
+            header: '提交人',
+            className: 'whitespace-nowrap text-fg-3 text-xs',
+            cell: (report) => (
+              <>
+                {report.reporterName || '已注销用户'}
+                <br />
+                {formatDateTime(report.createdAt)}
+              </>
+            ),
+          },
+          {
+            header: '操作',
+            cell: (report) =>
+              report.status === 'open' && (
                 <ReportActions
                   reportId={report.id}
                   kind={report.kind}
                   hideable={['entry', 'comment', 'pin'].includes(report.targetType)}
                 />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+              ),
+          },
+        ]}
+      />
       {loaderData.pointer && (
         <div className="mt-4 text-center">
           <Link

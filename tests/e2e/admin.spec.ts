@@ -39,7 +39,7 @@ test.describe('the admin console', () => {
     const reason = `标题与内容不符 ${Date.now().toString(36)}`;
     await signInAs(page, ADMIN);
     await page.goto(`/admin/content?type=entry&state=visible&author=${encodeURIComponent(DEMO_ACCOUNT.username)}`);
-    const row = page.locator('li[data-content-id]').first();
+    const row = page.locator('tr[data-content-id]').first();
     const entryId = await row.getAttribute('data-content-id');
     expect(entryId).toBeTruthy();
     // Until the page has hydrated a click does nothing: click until the reason field opens.
@@ -50,7 +50,7 @@ test.describe('the admin console', () => {
     await row.getByLabel('隐藏原因').fill(reason);
     await row.getByRole('button', { name: '确认隐藏' }).click();
     // Hidden: it leaves the list of visible content.
-    await expect(page.locator(`li[data-content-id="${entryId}"]`)).toHaveCount(0);
+    await expect(page.locator(`tr[data-content-id="${entryId}"]`)).toHaveCount(0);
 
     await page.context().clearCookies();
     await signInAs(page, DEMO_ACCOUNT);
@@ -64,7 +64,7 @@ test.describe('the admin console', () => {
     await page.context().clearCookies();
     await signInAs(page, ADMIN);
     await page.goto('/admin/reports?kind=appeal');
-    const appeal = page.locator('li[data-report-id]').filter({ hasText: '内容与标题一致，请复核' });
+    const appeal = page.locator('tr[data-report-id]').filter({ hasText: '内容与标题一致，请复核' });
     await expect(async () => {
       await appeal.getByRole('button', { name: '恢复' }).click();
       // Resolved: it leaves the open queue.

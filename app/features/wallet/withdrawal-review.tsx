@@ -4,7 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
-import { EmptyState } from '~/ui/empty-state.tsx';
+import { AdminTable } from '~/ui/admin-table.tsx';
 import { LocalTime } from './wallet-view.tsx';
 
 export interface ReviewedWithdrawal {
@@ -76,55 +76,42 @@ export function WithdrawalReview({
           </Link>
         ))}
       </nav>
-      {applications.length === 0 ? (
-        <EmptyState text="没有提现申请" />
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-fg-3">
-              <tr>
-                <th className="py-2 pr-3 font-normal">申请时间</th>
-                <th className="py-2 pr-3 font-normal">申请人</th>
-                <th className="py-2 pr-3 font-normal">金额（元）</th>
-                <th className="py-2 pr-3 font-normal">支付宝账号</th>
-                <th className="py-2 pr-3 font-normal">真实姓名</th>
-                <th className="py-2 font-normal">{status === 'pending' ? '操作' : '备注'}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {applications.map((a) => (
-                <tr key={a.id} className="border-line border-t">
-                  <td className="py-2 pr-3 text-fg-2">
-                    <LocalTime value={a.createdAt} />
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Link to={`/user/${a.user.id}`} className="hover:text-brand">
-                      {a.user.username}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3 tabular-nums">{formatYuan(a.volume)}</td>
-                  <td className="py-2 pr-3">{a.alipayAccount}</td>
-                  <td className="py-2 pr-3">{a.name}</td>
-                  <td className="py-2">
-                    {status === 'pending' ? (
-                      <span className="flex gap-2">
-                        <Button disabled={working === a.id} onClick={() => settle(a, true)}>
-                          通过
-                        </Button>
-                        <Button variant="secondary" disabled={working === a.id} onClick={() => settle(a, false)}>
-                          驳回
-                        </Button>
-                      </span>
-                    ) : (
-                      <span className="text-fg-2">{a.note || '—'}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        label="提现申请"
+        rows={applications}
+        rowKey={(a) => a.id}
+        empty="没有提现申请"
+        columns={[
+          { header: '申请时间', className: 'text-fg-2', cell: (a) => <LocalTime value={a.createdAt} /> },
+          {
+            header: '申请人',
+            cell: (a) => (
+              <Link to={`/user/${a.user.id}`} className="hover:text-brand">
+                {a.user.username}
+              </Link>
+            ),
+          },
+          { header: '金额（元）', className: 'tabular-nums', cell: (a) => formatYuan(a.volume) },
+          { header: '支付宝账号', cell: (a) => a.alipayAccount },
+          { header: '真实姓名', cell: (a) => a.name },
+          {
+            header: status === 'pending' ? '操作' : '备注',
+            cell: (a) =>
+              status === 'pending' ? (
+                <span className="flex gap-2">
+                  <Button disabled={working === a.id} onClick={() => settle(a, true)}>
+                    通过
+                  </Button>
+                  <Button variant="secondary" disabled={working === a.id} onClick={() => settle(a, false)}>
+                    驳回
+                  </Button>
+                </span>
+              ) : (
+                <span className="text-fg-2">{a.note || '—'}</span>
+              ),
+          },
+        ]}
+      />
       {(page > 1 || hasMore) && (
         <nav aria-label="分页" className="flex justify-between">
           {page > 1 ? (
