@@ -1,25 +1,18 @@
-import { type ComponentProps, Suspense, lazy, useState } from 'react';
+import { type ComponentProps, Suspense, useState } from 'react';
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
 import type { Route } from './+types/root';
 import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
 import { CollectButton } from './features/collections/collect-button.tsx';
 import { AlertsProvider } from './features/shell/alerts-provider.tsx';
-import {
-  ErrorView,
-  ForbiddenView,
-  LoginRequiredView,
-  NotFoundView,
-  ShellErrorView,
-} from './features/shell/error-views.tsx';
+import { ErrorView, ShellErrorView } from './features/shell/error-views.tsx';
 import { Shell } from './features/shell/shell.tsx';
 import { ThemeScript } from './features/shell/theme-script.tsx';
 import { FollowButton } from './features/users/follow-button.tsx';
 import { PageViews } from './features/tracking/page-views.tsx';
-import { ShareButton } from './features/sharing/share-button.tsx';
-import { ReportButton } from './features/moderation/report-button.tsx';
 import { type FeatureSlots, FeatureSlotsProvider } from './lib/feature-slots.tsx';
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
+import { lazyComponent } from './ui/lazy-component.ts';
 import { RenderGuard } from './ui/render-guard.tsx';
 import './app.css';
 
@@ -53,16 +46,37 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
   return pageMeta(matches, title);
 };
 
-/** The widgets features show inside each other's (app/lib/feature-slots.tsx). */
-const LoadedCommentSection = lazy(() =>
-  import('./features/comments/comment-section.tsx').then((module) => ({ default: module.CommentSection })),
+// Widgets the home page does not show load with their first showing, not with every page: the
+// server renders them in place and the browser hydrates them once their chunk is there
+// (评论 under a pin, 分享 and 举报 on articles and pins).
+const LoadedCommentSection = lazyComponent(() =>
+  import('./features/comments/comment-section.tsx').then((m) => m.CommentSection),
+);
+const LoadedShareButton = lazyComponent(() => import('./features/sharing/share-button.tsx').then((m) => m.ShareButton));
+const LoadedReportButton = lazyComponent(() =>
+  import('./features/moderation/report-button.tsx').then((m) => m.ReportButton),
 );
 
-/** A pin's comments load with their first showing, not with every page. */
 function CommentSection(props: ComponentProps<FeatureSlots['CommentSection']>) {
   return (
     <Suspense fallback={null}>
       <LoadedCommentSection {...props} />
+    </Suspense>
+  );
+}
+
+function ShareButton(props: ComponentProps<FeatureSlots['ShareButton']>) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedShareButton {...props} />
+    </Suspense>
+  );
+}
+
+function ReportButton(props: ComponentProps<FeatureSlots['ReportButton']>) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedReportButton {...props} />
     </Suspense>
   );
 }
@@ -115,6 +129,17 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The 404, 401 and 403 views load when one shows (the generic error view if that load fails). */
+function statusView(name: 'NotFoundView' | 'LoginRequiredView' | 'ForbiddenView') {
+  return lazyComponent(
+    () => import('./features/shell/status-views.tsx').then((module) => module[name]),
+    () => <ErrorView />,
+  );
+}
+const NotFoundView = statusView('NotFoundView');
+const LoginRequiredView = statusView('LoginRequiredView');
+const ForbiddenView = statusView('ForbiddenView');
+
 function messageOf(data: unknown): string | undefined {
   return typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
     ? data.message
@@ -123,9 +148,13 @@ function messageOf(data: unknown): string | undefined {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundView />;
-    if (error.status === 401) return <LoginRequiredView />;
-    if (error.status === 403) return <ForbiddenView />;
+    const StatusView = { 404: NotFoundView, 401: LoginRequiredView, 403: ForbiddenView }[error.status];
+    if (StatusView)
+      return (
+        <Suspense fallback={null}>
+          <StatusView />
+        </Suspense>
+      );
     if (error.status === 400) return <ErrorView message={messageOf(error.data)} />;
   }
   return <ErrorView />;

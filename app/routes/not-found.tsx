@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { NotFoundView } from '~/features/shell/error-views.tsx';
+import { NotFoundView } from '~/features/shell/status-views.tsx';
 
 /** The catch-all route: status 404 and the not-found view (SPEC §2.1). */
 export function loader() {

@@ -3,7 +3,6 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Button } from '~/ui/button.tsx';
-import { isInMyCollections } from './collections-api.ts';
 
 // The dialog (radix, the collection list and form) loads the first time a person collects.
 const CollectDialog = lazy(() => import('./collect-dialog.tsx'));
@@ -32,7 +31,9 @@ export function CollectButton({
   useEffect(() => {
     if (!checkOnMount || !viewerId) return;
     let live = true;
-    isInMyCollections([entryId])
+    // The collections client loads with this check (one entry pages), not with every feed row.
+    import('./collections-api.ts')
+      .then((api) => api.isInMyCollections([entryId]))
       .then((map) => live && setCollectedState(map.get(entryId) ?? false))
       // Collect-state failures are only logged (SPEC §8).
       .catch((error: unknown) => console.warn('isInMyCollectionSet failed', error));

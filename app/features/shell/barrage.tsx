@@ -1,23 +1,13 @@
 import { AVATAR_COLORS, TIMING } from '@core/constants.ts';
-import { ThumbsUp } from '~/ui/icons.tsx';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type BarrageApi, BarrageContext, type BarrageType } from '~/lib/barrage.ts';
+import { lazyComponent } from '~/ui/lazy-component.ts';
+import type { Flyer } from './barrage-overlay.tsx';
 
-/** 'up' is a drawn thumb rather than the 👍 emoji, which machines without an emoji font show as a box. */
-function BarrageGlyph({ type, sizePx }: { type: BarrageType; sizePx: number }) {
-  if (type === 'up')
-    return <ThumbsUp aria-hidden size={sizePx} strokeWidth={1.5} fill="currentColor" fillOpacity={0.35} />;
-  return <>{type}</>;
-}
+/** What is drawn loads with the first barrage, not with every page (a failed load draws nothing). */
+const BarrageOverlay = lazyComponent(() => import('./barrage-overlay.tsx').then((m) => m.BarrageOverlay));
+
 const ITEM_COUNT = 36;
-
-interface Flyer {
-  top: number;
-  delayMs: number;
-  durationMs: number;
-  sizePx: number;
-  color: string;
-}
 
 /** Random lanes and timings, all landing within the 6.1 s the barrage lasts. */
 function launch(): Flyer[] {
@@ -76,30 +66,9 @@ export function BarrageProvider({ children }: { children: ReactNode }) {
     <BarrageContext.Provider value={api}>
       {children}
       {shot && (
-        <div aria-hidden className="pointer-events-none fixed inset-0 z-[65] overflow-hidden" data-barrage={shot.type}>
-          {shot.still ? (
-            <span className="absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-full bg-card px-6 py-3 font-bold text-4xl text-brand shadow-xl">
-              <BarrageGlyph type={shot.type} sizePx={40} />
-            </span>
-          ) : (
-            shot.flyers.map((flyer, index) => (
-              <span
-                // Flyers never reorder; the index is their identity for this shot.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                key={index}
-                className="absolute left-full whitespace-nowrap font-bold [text-shadow:0_1px_3px_rgb(0_0_0/0.35)]"
-                style={{
-                  top: `${flyer.top}%`,
-                  fontSize: flyer.sizePx,
-                  color: flyer.color,
-                  animation: `barrage-fly ${flyer.durationMs}ms linear ${flyer.delayMs}ms both`,
-                }}
-              >
-                <BarrageGlyph type={shot.type} sizePx={flyer.sizePx} />
-              </span>
-            ))
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <BarrageOverlay {...shot} />
+        </Suspense>
       )}
     </BarrageContext.Provider>
   );

@@ -1,7 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { Link, createPath, useLocation, useNavigate, useNavigation } from 'react-router';
-import { pushAlertAfterNavigation } from '~/lib/alerts.ts';
-import { openAuthModalAfterNavigation } from '~/lib/auth-modal.ts';
+import { Link, createPath, useLocation, useNavigation } from 'react-router';
 import { buttonClass } from '~/ui/button.tsx';
 import { Logo } from './logo.tsx';
 
@@ -9,7 +7,7 @@ import { Logo } from './logo.tsx';
  * While an error view is showing, leaving for another path is a full page load (SPEC §2.1):
  * the next page starts from a clean document rather than from the broken one.
  */
-function useFullLoadOnLeave() {
+export function useFullLoadOnLeave() {
   const next = useNavigation().location;
   const { pathname } = useLocation();
   useEffect(() => {
@@ -17,25 +15,12 @@ function useFullLoadOnLeave() {
   }, [next, pathname]);
 }
 
-function ErrorPanel({ title, children }: { title: string; children: ReactNode }) {
+export function ErrorPanel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-[1140px] flex-col items-center px-4 py-24 text-center">
       <h1 className="font-semibold text-[28px] text-fg">{title}</h1>
       {children}
     </div>
-  );
-}
-
-/** 404: a missing page, entry, user… (SPEC §2.4). */
-export function NotFoundView() {
-  useFullLoadOnLeave();
-  return (
-    <ErrorPanel title="找不到页面">
-      <p className="mt-3 text-fg-2">你访问的页面不存在，或者已经被删除。</p>
-      <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
-        返回首页
-      </Link>
-    </ErrorPanel>
   );
 }
 
@@ -51,42 +36,6 @@ export function ErrorView({ message }: { message?: string }) {
       <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
         返回首页
       </Link>
-    </ErrorPanel>
-  );
-}
-
-/**
- * 401 on a signed-in-only page: the server answered with the status; in the browser the
- * visitor goes to / with the login modal open (SPEC §2.1, §8).
- */
-export function LoginRequiredView() {
-  const navigate = useNavigate();
-  const { key } = useLocation();
-  useEffect(() => {
-    openAuthModalAfterNavigation('login', key);
-    navigate('/', { replace: true });
-  }, [navigate, key]);
-  return (
-    <ErrorPanel title="请先登录">
-      <p className="mt-3 text-fg-2">这个页面需要登录后才能查看。</p>
-    </ErrorPanel>
-  );
-}
-
-/**
- * 403 from a role check (SPEC §6, §8): the server answered with the status; in the browser the
- * person goes to / with the alert 'Forbidden'.
- */
-export function ForbiddenView() {
-  const navigate = useNavigate();
-  const { key } = useLocation();
-  useEffect(() => {
-    pushAlertAfterNavigation({ type: 'error', message: 'Forbidden' }, key);
-    navigate('/', { replace: true });
-  }, [navigate, key]);
-  return (
-    <ErrorPanel title="Forbidden">
-      <p className="mt-3 text-fg-2">你没有权限访问这个页面。</p>
     </ErrorPanel>
   );
 }

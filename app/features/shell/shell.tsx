@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useRootData } from '~/lib/root-data.ts';
+import { lazyComponent } from '~/ui/lazy-component.ts';
 import { BarrageProvider } from './barrage.tsx';
-import { ExtensionBanner } from './extension-banner.tsx';
 import { HashScroll } from './hash-scroll.tsx';
 import { Header } from './header.tsx';
 import { HeaderVisibilityProvider } from './header-visibility-provider.tsx';
@@ -10,6 +10,11 @@ import { NavigationProgress } from './navigation-progress.tsx';
 import { RequestHealthAlert } from './request-health-alert.tsx';
 import { SuspensionPanel } from './suspension-panel.tsx';
 import { UnreadCountProvider } from './unread-count-provider.tsx';
+
+// The offer renders nothing until the browser has drawn it, so its code loads after the first
+// paint rather than with it (and a failed load only leaves it out). The request-health alert
+// stays in the first load: it is there for networks where loading more code fails.
+const ExtensionBanner = lazyComponent(() => import('./extension-banner.tsx').then((m) => m.ExtensionBanner));
 
 /**
  * Everything around a page (SPEC §2.4): header, the page in <main>, and the floating parts.
@@ -36,7 +41,11 @@ export function Shell({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SuspensionPanel />
-          {!writing && <ExtensionBanner siteName={siteName} />}
+          {!writing && (
+            <Suspense fallback={null}>
+              <ExtensionBanner siteName={siteName} />
+            </Suspense>
+          )}
           <RequestHealthAlert />
           <HashScroll />
         </BarrageProvider>
