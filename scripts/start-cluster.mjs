@@ -8,7 +8,8 @@
  * production build on the built-in development secret, like `npm start`). Builds when the build is missing, migrates once, starts the
  * processes on CLUSTER_PORT+1…+N (or CLUSTER_APP_PORTS=a,b,c), nginx on CLUSTER_PORT (3000)
  * with a configuration generated from deploy/nginx.conf.template into a temp dir. Ctrl-C or
- * SIGTERM stops them all. CLUSTER_SOURCE=1 runs the processes from source, API only
+ * SIGTERM stops them all. CLUSTER_RESTART_SECONDS=N starts an instance that exited (crash, kill)
+ * again after N seconds. CLUSTER_SOURCE=1 runs the processes from source, API only
  * (NODE_ENV=test: what the cluster test uses, no build needed).
  */
 import 'dotenv/config';
@@ -43,6 +44,8 @@ if (!Number.isInteger(port) || appPorts.some((p) => !Number.isInteger(p) || p < 
   fail('CLUSTER_PORT / CLUSTER_APP_PORTS must be port numbers');
 }
 const source = env.CLUSTER_SOURCE === '1' || env.CLUSTER_SOURCE === 'true';
+/** Seconds after which an instance that exited on its own is started again; 0 (off) by default. */
+const restartSeconds = Number(env.CLUSTER_RESTART_SECONDS ?? 0);
 if (!env.REDIS_URL) say('REDIS_URL is unset: each process counts rate limits and lockouts on its own');
 if (!env.SESSION_SECRET) {
   // Like `npm start`: a local production build on the built-in development secret (the same in every
@@ -125,7 +128,16 @@ function startApp(index) {
   children.set(name, child);
   say(`${name} pid ${child.pid} port ${appPort}`);
   child.on('exit', (code, signal) => {
-    if (!stopping) say(`${name} exited (${signal ?? code}); nginx sends its requests to the others`);
+    if (stopping) return;
+    say(`${name} exited (${signal ?? code}); nginx sends its requests to the others`);
+    // A supervisor's job: start it again after a pause (CLUSTER_RESTART_SECONDS, off when unset).
+    if (restartSeconds > 0) {
+      setTimeout(() => {
+        if (stopping) return;
+        say(`${name} restarting`);
+        startApp(index);
+      }, restartSeconds * 1000);
+    }
   });
 }
 

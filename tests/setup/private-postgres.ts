@@ -48,6 +48,8 @@ export interface PrivatePostgres {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
   serverUrl: string;
   port: number;
+  /** The server's log (gone after dispose). */
+  logFile: string;
   /** Stops the server; `mode` fast ends sessions cleanly, immediate is like a crash (WAL recovery on start). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
@@ -60,13 +62,22 @@ export interface PrivatePostgres {
  * port, trust auth on 127.0.0.1 only, its socket in that directory. Nothing else uses it, so a
  * test may stop, crash and restart it.
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export interface PrivatePostgresOptions {
+  /** A fixed port (the load suite's own); a free one when omitted. */
+  port?: number;
+  /** 50 when omitted; several app processes with their pools and job runners need more. */
+  maxConnections?: number;
+  /** 32MB when omitted. */
+  sharedBuffers?: string;
+}
+
+export async function startPrivatePostgres(options: PrivatePostgresOptions = {}): Promise<PrivatePostgres> {
   const bin = findBinDir();
   const user = systemUser();
   const root = mkdtempSync(path.join(os.tmpdir(), 'jinsha-pg-'));
   if (user) chownSync(root, user.uid, user.gid);
   const dataDir = path.join(root, 'data');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const exec = (program: string, args: string[]) =>
     user
       ? run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args], { cwd: root })
@@ -77,8 +88,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     `-p ${port}`,
     `-k ${root}`,
     '-c listen_addresses=127.0.0.1',
-    '-c max_connections=50',
-    '-c shared_buffers=32MB',
+    `-c max_connections=${options.maxConnections ?? 50}`,
+    `-c shared_buffers=${options.sharedBuffers ?? '32MB'}`,
   ].join(' ');
   const start = async () => {
     await exec('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', path.join(root, 'server.log'), '-w', 'start']);
@@ -91,6 +102,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   return {
     serverUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    logFile: path.join(root, 'server.log'),
     start,
     stop,
     async dispose() {
