@@ -1,6 +1,7 @@
-import { TIMING } from '@core/constants.ts';
+import { LIMITS, TIMING } from '@core/constants.ts';
 import { RefreshCw } from '~/ui/icons.tsx';
-import type { InputHTMLAttributes, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { Button } from '~/ui/button.tsx';
 import type { CaptchaState } from './use-captcha.ts';
 
 export const inputClass =
@@ -78,3 +79,58 @@ export function SendCodeButton({ left, sending, onClick }: { left: number; sendi
 }
 
 export const SMS_RESEND_SECONDS = TIMING.smsResendSeconds;
+
+/** A form's full-width submit button, disabled and saying what it is doing while the request runs. */
+export function SubmitButton({ working, busy, children }: { working: boolean; busy: string; children: ReactNode }) {
+  return (
+    <Button type="submit" size="md" disabled={working} className="w-full">
+      {working ? busy : children}
+    </Button>
+  );
+}
+
+/** 新密码 and 确认新密码, as the reset forms ask for them. */
+export function NewPasswordFields({
+  ids,
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  passwordRef,
+  confirmRef,
+}: {
+  ids: [password: string, confirm: string];
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  passwordRef?: Ref<HTMLInputElement>;
+  confirmRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <>
+      <Field
+        id={ids[0]}
+        label="新密码"
+        inputRef={passwordRef}
+        type="password"
+        autoComplete="new-password"
+        maxLength={LIMITS.passwordInput}
+        placeholder="新密码（不少于 6 位）"
+        value={password}
+        onChange={(event) => onPassword(event.target.value)}
+      />
+      <Field
+        id={ids[1]}
+        label="确认新密码"
+        inputRef={confirmRef}
+        type="password"
+        autoComplete="new-password"
+        maxLength={LIMITS.passwordInput}
+        placeholder="再次输入新密码"
+        value={confirm}
+        onChange={(event) => onConfirm(event.target.value)}
+      />
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { OAuthButtons } from './oauth-buttons.tsx';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
-import { Button } from '~/ui/button.tsx';
+import { SubmitButton } from './form-fields.tsx';
 import { checkLogin, loginErrorMessage, resetPasswordHref } from './login.ts';
 import { Mascot, type MascotMood } from './mascot.tsx';
 
@@ -95,9 +95,9 @@ export function LoginPanel({ onClose, onSwitchToRegister }: { onClose: () => voi
             className={inputClass}
           />
         </div>
-        <Button type="submit" size="md" disabled={working} className="w-full">
-          {working ? '登录中...' : '登录'}
-        </Button>
+        <SubmitButton working={working} busy="登录中...">
+          登录
+        </SubmitButton>
       </form>
       <div className="mt-3 flex justify-between text-[13px]">
         <span className="text-fg-2">

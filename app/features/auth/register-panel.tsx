@@ -4,8 +4,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
-import { Button } from '~/ui/button.tsx';
-import { CaptchaImage, Field, SendCodeButton } from './form-fields.tsx';
+import { CaptchaImage, Field, SendCodeButton, SubmitButton } from './form-fields.tsx';
 import { Mascot, type MascotMood } from './mascot.tsx';
 import { type RegisterField, type RegisterForm, checkRegister, registerErrorMessage } from './register.ts';
 import { useCaptcha } from './use-captcha.ts';
@@ -149,9 +148,9 @@ export function RegisterPanel({ onSwitchToLogin }: { onSwitchToLogin: () => void
           onFocus={() => setMood('blindfold')}
           onBlur={calm}
         />
-        <Button type="submit" size="md" disabled={working} className="w-full">
-          {working ? '注册中...' : '注册'}
-        </Button>
+        <SubmitButton working={working} busy="注册中...">
+          注册
+        </SubmitButton>
       </form>
       <p className="mt-3 text-center text-[13px] text-fg-2">
         已有账号？

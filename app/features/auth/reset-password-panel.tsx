@@ -4,7 +4,7 @@ import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
 import { useAuthModal } from '~/lib/auth-modal.ts';
 import { Button } from '~/ui/button.tsx';
-import { CaptchaImage, Field, SendCodeButton } from './form-fields.tsx';
+import { CaptchaImage, Field, SendCodeButton, SubmitButton, NewPasswordFields } from './form-fields.tsx';
 import { type ResetTab, checkPhoneReset, checkResetEmail } from './reset-password.ts';
 import { useCaptcha } from './use-captcha.ts';
 import { useSmsSender } from './use-sms-sender.ts';
@@ -115,31 +115,18 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
         />
         <SendCodeButton left={sms.left} sending={sms.sending} onClick={sendCode} />
       </div>
-      <Field
-        id="reset-password"
-        label="新密码"
-        inputRef={passwordRef}
-        type="password"
-        autoComplete="new-password"
-        maxLength={LIMITS.passwordInput}
-        placeholder="新密码（不少于 6 位）"
-        value={form.password}
-        onChange={set('password')}
+      <NewPasswordFields
+        ids={['reset-password', 'reset-confirm']}
+        password={form.password}
+        confirm={form.confirm}
+        onPassword={(value) => setForm((current) => ({ ...current, password: value }))}
+        onConfirm={(value) => setForm((current) => ({ ...current, confirm: value }))}
+        passwordRef={passwordRef}
+        confirmRef={confirmRef}
       />
-      <Field
-        id="reset-confirm"
-        label="确认新密码"
-        inputRef={confirmRef}
-        type="password"
-        autoComplete="new-password"
-        maxLength={LIMITS.passwordInput}
-        placeholder="再次输入新密码"
-        value={form.confirm}
-        onChange={set('confirm')}
-      />
-      <Button type="submit" size="md" disabled={working} className="w-full">
-        {working ? '提交中...' : '重置密码'}
-      </Button>
+      <SubmitButton working={working} busy="提交中...">
+        重置密码
+      </SubmitButton>
     </form>
   );
 }
@@ -192,9 +179,9 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <Button type="submit" size="md" disabled={working} className="w-full">
-        {working ? '发送中...' : '发送重置邮件'}
-      </Button>
+      <SubmitButton working={working} busy="发送中...">
+        发送重置邮件
+      </SubmitButton>
     </form>
   );
 }

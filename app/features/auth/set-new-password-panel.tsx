@@ -1,11 +1,10 @@
-import { LIMITS } from '@core/constants.ts';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
 import { useAuthModal } from '~/lib/auth-modal.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
-import { Field } from './form-fields.tsx';
+import { SubmitButton, NewPasswordFields } from './form-fields.tsx';
 import { checkNewPassword } from './reset-password.ts';
 
 /** /set-new-password?mail_token=…: the mailed reset link's form (new password twice). */
@@ -59,30 +58,17 @@ export function SetNewPasswordPanel({ token }: { token: string | null }) {
         </div>
       ) : (
         <form noValidate onSubmit={submit} className="mt-5 space-y-3">
-          <Field
-            id="new-password"
-            label="新密码"
-            inputRef={passwordRef}
-            type="password"
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordInput}
-            placeholder="新密码（不少于 6 位）"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+          <NewPasswordFields
+            ids={['new-password', 'new-password-confirm']}
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            passwordRef={passwordRef}
           />
-          <Field
-            id="new-password-confirm"
-            label="确认新密码"
-            type="password"
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordInput}
-            placeholder="再次输入新密码"
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-          <Button type="submit" size="md" disabled={working} className="w-full">
-            {working ? '提交中...' : '确认修改'}
-          </Button>
+          <SubmitButton working={working} busy="提交中...">
+            确认修改
+          </SubmitButton>
         </form>
       )}
     </section>
