@@ -1,9 +1,9 @@
-import { FolderPlus, Plus, X } from '~/ui/icons.tsx';
+import { FolderPlus, Plus } from '~/ui/icons.tsx';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { ModalDialog } from '~/ui/modal-dialog.tsx';
 import { TITLE_MAX } from './collection-form-dialog.tsx';
 import { createCollection, myCollectionsFor, setCollected } from './collections-api.ts';
 import type { CollectionWithIsIn } from './types.ts';
@@ -21,17 +21,9 @@ export default function CollectDialog({
   onCollected: (collected: boolean) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[400px]')}>
-          {open && <CollectPanel entryId={entryId} onCollected={onCollected} />}
-          <Dialog.Close aria-label="关闭" className="absolute top-3 right-3 rounded p-1 text-fg-3 hover:text-fg">
-            <X aria-hidden size={18} />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={open} onOpenChange={onOpenChange} widthClass="w-[400px]">
+      <CollectPanel entryId={entryId} onCollected={onCollected} />
+    </ModalDialog>
   );
 }
 

@@ -1,9 +1,9 @@
-import { ImagePlus, X } from '~/ui/icons.tsx';
+import { ImagePlus } from '~/ui/icons.tsx';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { ModalDialog } from '~/ui/modal-dialog.tsx';
 import { createCollection, updateCollection, uploadBackground } from './collections-api.ts';
 import type { CollectionView } from './types.ts';
 
@@ -28,32 +28,22 @@ export function CollectionFormDialog({
   onSaved: (collection: CollectionView) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[440px]')}>
-          {open && (
-            <CollectionForm
-              collection={collection}
-              onSaved={(saved) => {
-                onSaved(saved);
-                onOpenChange(false);
-              }}
-              footer={
-                <Dialog.Close asChild>
-                  <Button variant="secondary" size="md">
-                    取消
-                  </Button>
-                </Dialog.Close>
-              }
-            />
-          )}
-          <Dialog.Close aria-label="关闭" className="absolute top-3 right-3 rounded p-1 text-fg-3 hover:text-fg">
-            <X aria-hidden size={18} />
+    <ModalDialog open={open} onOpenChange={onOpenChange} widthClass="w-[440px]">
+      <CollectionForm
+        collection={collection}
+        onSaved={(saved) => {
+          onSaved(saved);
+          onOpenChange(false);
+        }}
+        footer={
+          <Dialog.Close asChild>
+            <Button variant="secondary" size="md">
+              取消
+            </Button>
           </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        }
+      />
+    </ModalDialog>
   );
 }
 

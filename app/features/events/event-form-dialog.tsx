@@ -5,8 +5,7 @@ import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { uploadImage } from '~/lib/upload-image.ts';
 import { Button } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
-import { X } from '~/ui/icons.tsx';
+import { ModalDialog } from '~/ui/modal-dialog.tsx';
 
 export interface EditableEvent {
   id: string;
@@ -38,26 +37,16 @@ export function EventFormDialog({
   onSaved: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[520px]')}>
-          {open && (
-            <EventForm
-              event={event}
-              cities={cities}
-              onSaved={() => {
-                onSaved();
-                onOpenChange(false);
-              }}
-            />
-          )}
-          <Dialog.Close aria-label="关闭" className="absolute top-3 right-3 rounded p-1 text-fg-3 hover:text-fg">
-            <X aria-hidden size={18} />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={open} onOpenChange={onOpenChange} widthClass="w-[520px]">
+      <EventForm
+        event={event}
+        cities={cities}
+        onSaved={() => {
+          onSaved();
+          onOpenChange(false);
+        }}
+      />
+    </ModalDialog>
   );
 }
 

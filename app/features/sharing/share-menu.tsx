@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
-import { Copy, QrCode, Share2, X } from '~/ui/icons.tsx';
+import { ModalDialog } from '~/ui/modal-dialog.tsx';
+import { Copy, QrCode, Share2 } from '~/ui/icons.tsx';
 import type { LazyMenuProps } from '~/ui/lazy-menu.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '~/ui/menu.tsx';
 import { type ShareTarget, useShareActions } from './share-actions.ts';
@@ -31,21 +31,13 @@ export default function ShareMenu({ trigger, defaultOpen, ...target }: LazyMenuP
           </MenuItem>
         </MenuContent>
       </Menu>
-      <Dialog.Root open={qr !== null} onOpenChange={(open) => !open && setQr(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={dialogOverlayClass} />
-          <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[300px]')}>
-            <div className="flex flex-col items-center gap-3 p-6">
-              <Dialog.Title className="font-semibold">分享到微信</Dialog.Title>
-              {qr && <img src={qr.image} alt="分享二维码" width={200} height={200} className="size-[200px]" />}
-              <p className="text-center text-[13px] text-fg-2">打开微信“扫一扫”，把页面分享给朋友或朋友圈</p>
-            </div>
-            <Dialog.Close aria-label="关闭" className="absolute top-3 right-3 rounded p-1 text-fg-3 hover:text-fg">
-              <X aria-hidden size={16} />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ModalDialog open={qr !== null} onOpenChange={(open) => !open && setQr(null)} widthClass="w-[300px]">
+        <div className="flex flex-col items-center gap-3 p-6">
+          <Dialog.Title className="font-semibold">分享到微信</Dialog.Title>
+          {qr && <img src={qr.image} alt="分享二维码" width={200} height={200} className="size-[200px]" />}
+          <p className="text-center text-[13px] text-fg-2">打开微信“扫一扫”，把页面分享给朋友或朋友圈</p>
+        </div>
+      </ModalDialog>
     </>
   );
 }
