@@ -56,6 +56,9 @@ const LoadedShareButton = lazyComponent(() => import('./features/sharing/share-b
 const LoadedReportButton = lazyComponent(() =>
   import('./features/moderation/report-button.tsx').then((m) => m.ReportButton),
 );
+const LoadedHiddenMark = lazyComponent(() =>
+  import('./features/moderation/hidden-notice.tsx').then((m) => m.HiddenMark),
+);
 
 function CommentSection(props: ComponentProps<FeatureSlots['CommentSection']>) {
   return (
@@ -81,7 +84,23 @@ function ReportButton(props: ComponentProps<FeatureSlots['ReportButton']>) {
   );
 }
 
-const FEATURE_SLOTS: FeatureSlots = { CollectButton, FollowButton, CommentSection, ShareButton, ReportButton };
+/** The mark on hidden content in a list: only its author and administrators ever see one. */
+function HiddenMark(props: ComponentProps<FeatureSlots['HiddenMark']>) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedHiddenMark {...props} />
+    </Suspense>
+  );
+}
+
+const FEATURE_SLOTS: FeatureSlots = {
+  CollectButton,
+  FollowButton,
+  CommentSection,
+  ShareButton,
+  ReportButton,
+  HiddenMark,
+};
 
 /**
  * The document. Route ErrorBoundaries cover the page; the two RenderGuards cover what sits

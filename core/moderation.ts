@@ -44,6 +44,8 @@ export const MODERATION_MESSAGES = {
   reportReasonRequired: '请选择举报原因',
   reportTextTooLong: `补充说明不能超过${MODERATION_LIMITS.reportTextMax}字`,
   alreadyReported: '你已经举报过了，请等待处理',
+  reportOwn: '不能举报自己发布的内容',
+  reportSelf: '不能举报自己',
   appealTextRequired: '请填写申诉理由',
   appealTextTooLong: `申诉理由不能超过${MODERATION_LIMITS.appealTextMax}字`,
   appealOnce: '每次隐藏只能申诉一次',

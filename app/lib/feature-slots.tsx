@@ -21,8 +21,11 @@ export interface FeatureSlots {
   ReportButton: ComponentType<{
     targetType: 'entry' | 'comment' | 'pin' | 'repo' | 'user';
     targetId: string;
+    variant?: 'bar' | 'row' | 'inline';
     className?: string;
   }>;
+  /** The moderation feature's mark on hidden content in a list (the reason; the author's 申诉). */
+  HiddenMark: ComponentType<{ targetType: 'comment' | 'pin'; targetId: string; reason: string; canAppeal: boolean }>;
   /** The sharing feature's 分享 (copy link, Weibo, WeChat QR, the phone's share sheet). */
   ShareButton: ComponentType<{
     path: string;

@@ -7,12 +7,11 @@ import {
   getRepoTagTree,
   getTrending,
   listCustomRepos,
-  listRepoReports,
   listTagRepos,
   listTranslations,
 } from '@server/modules/repos/repos.service.ts';
 import { readPage } from './list-params.ts';
-import { fromService, requireIdParam, requireRoleIn } from './route-guards.server.ts';
+import { fromService, requireIdParam } from './route-guards.server.ts';
 
 /** Numbered repo pages stop here, like the API's contract (REPO_PAGE_MAX + 1, 1-based). */
 const REPO_PAGE_LAST = 101;
@@ -95,14 +94,4 @@ export async function loadRepoEditPage(context: AppLoadContext, id: string | und
     listTranslations(context.db, context.viewer, { ...page, field: 'description' }),
   ]);
   return { repo, titles, descriptions };
-}
-
-/** /admin/repo-reports: the moderation queue's repo reports (open by default), for administrators. */
-export async function loadRepoReports(context: AppLoadContext, url: URL) {
-  requireRoleIn(context, ['admin']);
-  const all = url.searchParams.get('status') === 'all';
-  const page = await fromService(
-    listRepoReports(context.db, { before: url.searchParams.get('before') ?? undefined, limit: 30, open: !all }),
-  );
-  return { ...page, all };
 }

@@ -8,7 +8,7 @@ import { pageMeta } from '~/lib/meta.ts';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import type { Route } from './+types/admin-reports';
 
-/** /admin/reports: readers' reports and authors' appeals; resolving tells the reporter. */
+/** /admin/reports: the one queue of readers' reports (entries, comments, pins, repos, people) and authors' appeals; resolving tells the reporter. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadReports(context, new URL(request.url));
 }
@@ -50,6 +50,19 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
             <option value="">举报和申诉</option>
             <option value="report">举报</option>
             <option value="appeal">申诉</option>
+          </select>
+          <select
+            name="type"
+            aria-label="对象"
+            defaultValue={loaderData.type}
+            className="h-8 rounded border border-line bg-page px-2"
+          >
+            <option value="">全部对象</option>
+            {Object.entries(MODERATION_TARGETS).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
           </select>
           <button type="submit" className="btn btn-secondary btn-sm">
             筛选
@@ -114,7 +127,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
       {loaderData.pointer && (
         <div className="mt-4 text-center">
           <Link
-            to={`?${new URLSearchParams({ status: loaderData.status, ...(loaderData.kind ? { kind: loaderData.kind } : {}), pointer: loaderData.pointer })}`}
+            to={`?${new URLSearchParams({ status: loaderData.status, ...(loaderData.kind ? { kind: loaderData.kind } : {}), ...(loaderData.type ? { type: loaderData.type } : {}), pointer: loaderData.pointer })}`}
             className="btn btn-secondary btn-sm"
           >
             下一页

@@ -2,10 +2,10 @@ import { formatCount } from '@core/format.ts';
 import { truncate } from '@core/format.ts';
 import { Link } from 'react-router';
 import { CommentSection } from '~/features/comments/comment-section.tsx';
+import { ReportButton } from '~/features/moderation/report-button.tsx';
 import { LanguageBar } from '~/features/repos/language-bar.tsx';
 import { OwnerAvatar } from '~/features/repos/owner-avatar.tsx';
 import { Readme } from '~/features/repos/readme.tsx';
-import { ReportRepoButton } from '~/features/repos/report-dialog.tsx';
 import { linkOutHref } from '~/lib/links.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { loadRepoPage } from '~/lib/repos.server.ts';
@@ -139,7 +139,7 @@ export default function RepoPage({ loaderData }: Route.ComponentProps) {
             <Link to={`/repo/${repo.id}/edit`} className={buttonClass('secondary', 'sm')}>
               参与翻译
             </Link>
-            <ReportRepoButton repoId={repo.id} />
+            <ReportButton targetType="repo" targetId={repo.id} />
           </div>
         </article>
         <section aria-label="README" className="mt-5 rounded bg-card px-4 py-6 sm:px-8">

@@ -19,7 +19,6 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/reports', label: '举报与申诉', roles: ['admin'] },
   { to: '/admin/audit', label: '操作日志', roles: ['admin'] },
   { to: '/admin/events', label: '活动', roles: ['admin'] },
-  { to: '/admin/repo-reports', label: '开源库举报', roles: ['admin'] },
   { to: '/admin/withdrawals', label: '提现审核', roles: ['admin'] },
   { to: '/admin/booklets', label: '小册', roles: ['admin'] },
 ];

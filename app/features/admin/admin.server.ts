@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router';
+import { MODERATION_TARGET_KEYS } from '@core/moderation.ts';
 import { getDashboard } from '@server/modules/admin/admin.service.ts';
 import { listAudit } from '@server/modules/audit/audit.service.ts';
 import { listContent, listReports } from '@server/modules/moderation/moderation.service.ts';
@@ -46,15 +47,19 @@ export async function loadContent(context: AppLoadContext, url: URL) {
   return { ...page, filters, isAdmin: context.viewer?.role === 'admin' };
 }
 
-/** /admin/reports: the queue of reports and appeals by status (administrators). */
+/** /admin/reports: the one queue of reports and appeals (every target type, repos too) by status (administrators). */
 export async function loadReports(context: AppLoadContext, url: URL) {
   requireRoleIn(context, ['admin']);
   const p = url.searchParams;
   const status =
     (['open', 'hidden', 'dismissed', 'restored', 'upheld'] as const).find((s) => s === p.get('status')) ?? 'open';
   const kind = (['report', 'appeal'] as const).find((k) => k === p.get('kind'));
+  const type = MODERATION_TARGET_KEYS.find((t) => t === p.get('type'));
   const page = await fromService(
-    listReports({ db: context.db, viewer: context.viewer }, { status, kind, pointer: p.get('pointer') ?? undefined }),
+    listReports(
+      { db: context.db, viewer: context.viewer },
+      { status, kind, targetType: type, pointer: p.get('pointer') ?? undefined },
+    ),
   );
-  return { ...page, status, kind: kind ?? '' };
+  return { ...page, status, kind: kind ?? '', type: type ?? '' };
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
+import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { useViewer } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
@@ -41,9 +42,13 @@ export interface CommentItemProps {
   nested?: boolean;
 }
 
-/** One comment: author, time, text, like, reply and (for its author or an admin) delete. */
+/**
+ * One comment: author, time, text, like, reply, 举报 (others' comments) and (for its author or an
+ * admin) delete; hidden by a moderator, its author and administrators read it with the mark and reason.
+ */
 export function CommentItem({ comment, targetType, targetId, first, onReplied, onDeleted, nested }: CommentItemProps) {
   const viewer = useViewer();
+  const { ReportButton, HiddenMark } = useFeatureSlots();
   const requireLogin = useRequireLogin();
   const alerts = useAlerts();
   const [liked, setLiked] = useState(comment.liked);
@@ -52,6 +57,9 @@ export function CommentItem({ comment, targetType, targetId, first, onReplied, o
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState(false);
   const canDelete = !comment.deleted && canDeleteComment(viewer, { userId: comment.user.id });
+  const mine = viewer?.id === comment.user.id;
+  // 举报: others' visible comments (a hidden one is already out of sight).
+  const canReport = !comment.deleted && !comment.hidden && !mine && !isPlaceholder(comment.user.id);
 
   async function toggleLike() {
     try {
@@ -117,6 +125,9 @@ export function CommentItem({ comment, targetType, targetId, first, onReplied, o
           </time>
         </p>
         <CommentText text={comment.content} deleted={comment.deleted} />
+        {comment.hiddenReason !== null && (
+          <HiddenMark targetType="comment" targetId={comment.id} reason={comment.hiddenReason} canAppeal={mine} />
+        )}
         {comment.imageUrlList.length > 0 && (
           <ul className="mt-2 flex flex-wrap gap-2">
             {comment.imageUrlList.map((url) => (
@@ -144,6 +155,7 @@ export function CommentItem({ comment, targetType, targetId, first, onReplied, o
               <MessageSquare {...icon} />
               {replying ? '取消回复' : '回复'}
             </button>
+            {canReport && <ReportButton variant="inline" targetType="comment" targetId={comment.id} />}
             {canDelete && (
               <button
                 type="button"

@@ -13,18 +13,17 @@ export interface ModerationStateView {
   appealed: boolean;
 }
 
-/**
- * Visible moderation: the author (or an administrator) of hidden content reads why it was
- * hidden, and the author may appeal once with a text; the appeal goes to the administrators' queue.
- */
-export function HiddenNotice({
-  state,
+/** The author's one appeal: a text to the administrators' queue; the server refuses a second. */
+function AppealForm({
   targetType,
   targetId,
+  id,
+  onDone,
 }: {
-  state: ModerationStateView;
   targetType: HideableTarget;
   targetId: string;
+  id: string;
+  onDone?: () => void;
 }) {
   const alerts = useAlerts();
   const revalidator = useRevalidator();
@@ -42,6 +41,7 @@ export function HiddenNotice({
       await appealHidden({ targetType, targetId, text: text.trim() });
       alerts.push({ type: 'success', message: '申诉已提交，请等待管理员复核' });
       setText('');
+      onDone?.();
       void revalidator.revalidate();
     } catch (error) {
       alerts.pushError(error);
@@ -51,33 +51,86 @@ export function HiddenNotice({
   }
 
   return (
-    <section
-      role="status"
-      aria-label="内容已隐藏"
-      className="mb-4 rounded border border-amber-400/60 bg-amber-50 px-4 py-3 text-sm dark:bg-amber-950/30"
-    >
+    <form onSubmit={submit} className="mt-3 space-y-2" aria-label="申诉">
+      <label htmlFor={id} className="block text-fg-2">
+        如有异议，你可以申诉一次：
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        rows={3}
+        maxLength={MODERATION_LIMITS.appealTextMax}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="申诉理由"
+        className="w-full resize-none rounded border border-line bg-card px-3 py-2 text-fg outline-none focus:border-brand"
+      />
+      <Button type="submit" size="md" disabled={busy}>
+        提交申诉
+      </Button>
+    </form>
+  );
+}
+
+const NOTICE_CLASS = 'rounded border border-amber-400/60 bg-amber-50 text-sm dark:bg-amber-950/30';
+
+/**
+ * Visible moderation: the author (or an administrator) of hidden content reads why it was
+ * hidden, and the author may appeal once with a text; the appeal goes to the administrators' queue.
+ */
+export function HiddenNotice({
+  state,
+  targetType,
+  targetId,
+}: {
+  state: ModerationStateView;
+  targetType: HideableTarget;
+  targetId: string;
+}) {
+  return (
+    <section role="status" aria-label="内容已隐藏" className={`mb-4 px-4 py-3 ${NOTICE_CLASS}`}>
       <p className="font-medium text-fg">此{MODERATION_TARGETS[targetType]}已被管理员隐藏，其他人看不到它。</p>
       <p className="mt-1 text-fg-2">原因：{state.reason || '违反社区规范'}</p>
       {state.appealed && <p className="mt-1 text-fg-2">你的申诉已提交，管理员复核后会通过系统通知告诉你结果。</p>}
-      {state.canAppeal && (
-        <form onSubmit={submit} className="mt-3 space-y-2" aria-label="申诉">
-          <label htmlFor="appeal-text" className="block text-fg-2">
-            如有异议，你可以申诉一次：
-          </label>
-          <textarea
-            id="appeal-text"
-            value={text}
-            rows={3}
-            maxLength={MODERATION_LIMITS.appealTextMax}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="申诉理由"
-            className="w-full resize-none rounded border border-line bg-card px-3 py-2 text-fg outline-none focus:border-brand"
-          />
-          <Button type="submit" size="md" disabled={busy}>
-            提交申诉
-          </Button>
-        </form>
-      )}
+      {state.canAppeal && <AppealForm targetType={targetType} targetId={targetId} id={`appeal-${targetId}`} />}
     </section>
+  );
+}
+
+/**
+ * The same mark inside a list (a comment its author or an administrator reads): the reason, and
+ * for the author a 申诉 link that opens the form (a second appeal is refused in words by the server).
+ */
+export function HiddenMark({
+  targetType,
+  targetId,
+  reason,
+  canAppeal,
+}: {
+  targetType: HideableTarget;
+  targetId: string;
+  reason: string;
+  canAppeal: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div role="status" aria-label="内容已隐藏" className={`mt-2 px-3 py-2 ${NOTICE_CLASS}`}>
+      <p className="text-fg-2">
+        <span className="font-medium text-fg">已被管理员隐藏，其他人看不到此{MODERATION_TARGETS[targetType]}。</span>
+        原因：{reason || '违反社区规范'}
+        {canAppeal && !open && (
+          <button type="button" onClick={() => setOpen(true)} className="ml-2 text-brand hover:underline">
+            申诉
+          </button>
+        )}
+      </p>
+      {open && (
+        <AppealForm
+          targetType={targetType}
+          targetId={targetId}
+          id={`appeal-${targetId}`}
+          onDone={() => setOpen(false)}
+        />
+      )}
+    </div>
   );
 }

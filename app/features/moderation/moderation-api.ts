@@ -1,12 +1,19 @@
 import type { HideableTarget, ModerationTarget, ReportReason } from '@core/moderation.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 
+/** 举报: a repo through the spec's own call (SPEC §7.8 report_repo), everything else through /moderation/report; one queue. */
 export function reportTarget(input: {
   targetType: ModerationTarget;
   targetId: string;
   reason: ReportReason;
   text: string;
 }) {
+  if (input.targetType === 'repo') {
+    return apiFetch<{ reported: true }>('/api/repo/report_repo', {
+      method: 'POST',
+      json: { repoId: input.targetId, reason: input.reason, detail: input.text },
+    });
+  }
   return apiFetch<{ reported: true }>('/api/moderation/report', { method: 'POST', json: input });
 }
 

@@ -1,4 +1,4 @@
-import type { ModerationTarget } from '@core/moderation.ts';
+import { MODERATION_TARGETS, type ModerationTarget } from '@core/moderation.ts';
 import { Suspense, lazy, useState } from 'react';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { TriangleAlert } from '~/ui/icons.tsx';
@@ -6,14 +6,28 @@ import { TriangleAlert } from '~/ui/icons.tsx';
 // The dialog (radix, the reasons form) loads the first time someone reports.
 const ReportDialog = lazy(() => import('./report-dialog.tsx'));
 
-/** 举报: a reason from the list and a text; a signed-out reader gets the login modal first. */
+const VARIANTS = {
+  /** The article bar, the repo page and the profile header: icon and word. */
+  bar: 'inline-flex h-9 items-center gap-1.5 px-2 text-fg-3 text-sm hover:text-brand',
+  /** A pin's action row: the icon alone (named 举报 for screen readers). */
+  row: 'inline-flex h-8 items-center justify-center px-2 hover:text-brand',
+  /** A comment's action line, beside 点赞 and 回复. */
+  inline: 'inline-flex items-center gap-1 hover:text-brand',
+} as const;
+
+/**
+ * 举报 on an entry, comment, pin, repo or profile: a reason from the list and a text; a signed-out
+ * reader gets the login modal first. One dialog for every target, loaded on first use.
+ */
 export function ReportButton({
   targetType,
   targetId,
+  variant = 'bar',
   className = '',
 }: {
   targetType: ModerationTarget;
   targetId: string;
+  variant?: keyof typeof VARIANTS;
   className?: string;
 }) {
   const requireLogin = useRequireLogin();
@@ -35,10 +49,12 @@ export function ReportButton({
       <button
         type="button"
         onClick={start}
-        className={`inline-flex h-9 items-center gap-1.5 px-2 text-fg-3 text-sm hover:text-brand ${className}`}
+        aria-label={variant === 'row' ? `举报${MODERATION_TARGETS[targetType]}` : undefined}
+        title={variant === 'row' ? '举报' : undefined}
+        className={`${VARIANTS[variant]} ${className}`}
       >
-        <TriangleAlert size={16} strokeWidth={1.75} aria-hidden="true" />
-        举报
+        <TriangleAlert size={variant === 'bar' ? 16 : 15} strokeWidth={1.75} aria-hidden="true" />
+        {variant !== 'row' && '举报'}
       </button>
       {everOpened && (
         <Suspense fallback={null}>

@@ -23,9 +23,9 @@ export interface PinCardProps {
   onDeleted?: (id: string) => void;
 }
 
-/** One pin (沸点): author, text, images, and like / comment / share. */
+/** One pin (沸点): author, text, images, and like / comment / share / 举报 (others' pins). */
 export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) {
-  const { CommentSection, ShareButton } = useFeatureSlots();
+  const { CommentSection, ShareButton, ReportButton } = useFeatureSlots();
   const viewer = useViewer();
   const requireLogin = useRequireLogin();
   const alerts = useAlerts();
@@ -136,6 +136,9 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
           image={pin.imageUrlList.find((url) => /^https?:\/\//.test(url))}
           wechatCard={commentsOpen}
         />
+        {viewer?.id !== pin.user.id && !placeholder && (
+          <ReportButton variant="row" targetType="pin" targetId={pin.id} />
+        )}
         {canDelete && (
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { Avatar } from '~/ui/avatar.tsx';
 import { buttonClass } from '~/ui/button.tsx';
 import { FollowButton } from './follow-button.tsx';
@@ -13,6 +14,7 @@ export function ProfileHeader({
   profile: UserProfile;
   onFollowChange: (followed: boolean) => void;
 }) {
+  const { ReportButton } = useFeatureSlots();
   const role = [profile.jobTitle, profile.company].filter(Boolean).join(' · ');
   return (
     <section aria-label="个人信息" className="flex flex-col gap-4 rounded bg-card p-6 sm:flex-row sm:items-start">
@@ -49,6 +51,7 @@ export function ProfileHeader({
               onChange={(followed) => onFollowChange(followed)}
             />
             <MuteButton targetType="user" targetId={profile.id} muted={profile.muted} />
+            <ReportButton targetType="user" targetId={profile.id} />
           </>
         )}
       </div>

@@ -22,6 +22,7 @@ const baseComment = z.object({
   replyCommentId: z.string().nullable(),
   parentId: z.string().nullable(),
   deleted: z.boolean(),
+  hidden: z.boolean().describe('Hidden by a moderator (others read 此评论已被隐藏 in its place)'),
   hiddenReason: z
     .string()
     .nullable()

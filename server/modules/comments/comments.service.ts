@@ -35,6 +35,8 @@ export interface CommentView {
   replyCommentId: string | null;
   parentId: string | null;
   deleted: boolean;
+  /** Hidden by a moderator (not deleted): others read HIDDEN_COMMENT_TEXT in its place, without 举报. */
+  hidden: boolean;
   /** Hidden by a moderator: the reason, for its author and administrators (others read HIDDEN_COMMENT_TEXT). */
   hiddenReason: string | null;
   topSubCommentList: CommentView[];
@@ -69,6 +71,7 @@ async function hydrate(db: Db, rows: queries.CommentRow[], viewer: Viewer | null
     user: row.deleted || !row.userId ? PLACEHOLDER_USER : (userById.get(row.userId) ?? PLACEHOLDER_USER),
     content: row.deleted ? DELETED_COMMENT_TEXT : masked(row) ? HIDDEN_COMMENT_TEXT : row.content,
     imageUrlList: row.deleted || masked(row) ? [] : row.imageUrlList,
+    hidden: Boolean(row.hiddenAt) && !row.deleted,
     hiddenReason: row.hiddenAt && !row.deleted && !masked(row) ? row.hiddenReason : null,
     liked: liked.has(row.id),
     likeCount: row.likeCount,

@@ -15,7 +15,10 @@ import {
 export const moderationAdminApi = createApi()
   .openapi(routes.hide, async (c) => ok(c, await hideContent(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.restore, async (c) => ok(c, await restoreContent(c.get('ctx'), c.req.valid('json'))))
-  .openapi(routes.listReports, async (c) => ok(c, await listReports(c.get('ctx'), c.req.valid('query'))))
+  .openapi(routes.listReports, async (c) => {
+    const { type, ...query } = c.req.valid('query');
+    return ok(c, await listReports(c.get('ctx'), { ...query, targetType: type }));
+  })
   .openapi(routes.resolveReport, async (c) => ok(c, await resolveReport(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.listContent, async (c) => ok(c, await listContent(c.get('ctx'), c.req.valid('query'))));
 

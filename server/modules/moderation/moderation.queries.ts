@@ -10,6 +10,9 @@ import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 
 const HIDEABLE = { entry: entries, comment: comments, pin: pins } as const;
 
+/** A repo as the queue and the reporter's notification name it: owner/name. */
+const repoPreview = sql<string>`${repos.ownerUsername} || '/' || ${repos.name}`;
+
 /** A piece of content as moderation reads it: its author, hidden state and a line to show. */
 export interface ContentRow {
   id: string;
@@ -65,17 +68,17 @@ export async function selectTarget(
   db: Db | Tx,
   type: ModerationTarget,
   id: string,
-): Promise<{ userId: string | null; preview: string } | null> {
+): Promise<{ userId: string | null; preview: string; hiddenAt: Date | null } | null> {
   if (type === 'repo') {
-    const [row] = await db.select({ preview: repos.name }).from(repos).where(eq(repos.id, id)).limit(1);
-    return row ? { userId: null, preview: row.preview } : null;
+    const [row] = await db.select({ preview: repoPreview }).from(repos).where(eq(repos.id, id)).limit(1);
+    return row ? { userId: null, preview: row.preview, hiddenAt: null } : null;
   }
   if (type === 'user') {
     const [row] = await db.select({ userId: users.id, preview: users.username }).from(users).where(eq(users.id, id));
-    return row ?? null;
+    return row ? { ...row, hiddenAt: null } : null;
   }
   const row = await selectContent(db, type, id);
-  return row ? { userId: row.userId, preview: row.preview } : null;
+  return row ? { userId: row.userId, preview: row.preview, hiddenAt: row.hiddenAt } : null;
 }
 
 export interface ContentPageQuery {
@@ -203,13 +206,20 @@ export async function selectReport(tx: Db | Tx, id: string) {
 /** The queue, newest first (reports_status_created_idx). */
 export async function selectReportPage(
   db: Db,
-  q: { status: ReportStatus; kind?: 'report' | 'appeal'; cursor: Cursor | null; limit: number },
+  q: {
+    status: ReportStatus;
+    kind?: 'report' | 'appeal';
+    targetType?: ModerationTarget;
+    cursor: Cursor | null;
+    limit: number;
+  },
 ) {
   const where: (SQL | undefined)[] = [
     eq(reports.status, q.status),
     keysetBefore(reports.createdAt, reports.id, q.cursor),
   ];
   if (q.kind) where.push(eq(reports.kind, q.kind));
+  if (q.targetType) where.push(eq(reports.targetType, q.targetType));
   return db
     .select({
       id: reports.id,
@@ -234,7 +244,7 @@ export async function selectReportPage(
 export async function selectPreviews(db: Db, type: ModerationTarget, ids: string[]) {
   if (ids.length === 0) return [];
   if (type === 'repo')
-    return db.select({ id: repos.id, preview: repos.name }).from(repos).where(inArray(repos.id, ids));
+    return db.select({ id: repos.id, preview: repoPreview }).from(repos).where(inArray(repos.id, ids));
   if (type === 'user')
     return db.select({ id: users.id, preview: users.username }).from(users).where(inArray(users.id, ids));
   const table = HIDEABLE[type];

@@ -55,11 +55,12 @@ export const reportViewSchema = z
 export const listReports = createAdminRoute({
   method: 'get',
   path: '/reports',
-  summary: 'The report and appeal queue, newest first',
+  summary: 'The report and appeal queue (every target type: entries, comments, pins, repos, people), newest first',
   request: {
     query: z.object({
       status: reportStatusSchema.default('open'),
       kind: z.enum(['report', 'appeal']).optional(),
+      type: z.enum(MODERATION_TARGET_KEYS).optional().describe('Only reports on this target type'),
       pointer: pointerSchema,
       limit: limitSchema(20),
     }),

@@ -140,7 +140,11 @@ export async function restoreContent(
   return { hidden: false };
 }
 
-/** 举报: a signed-in reader reports content, a repo or a person with a reason from the list. */
+/**
+ * 举报: a signed-in reader reports an entry, comment, pin, repo or person with a reason from the
+ * list and a text (POST /api/moderation/report; the repos module's /report_repo comes here too).
+ * Not one's own content or oneself; once while one's report on it is open.
+ */
 export async function reportTarget(
   ctx: ModerationContext,
   input: { targetType: ModerationTarget; targetId: string; reason: ReportReason; text?: string },
@@ -152,6 +156,11 @@ export async function reportTarget(
   await ctx.db.transaction(async (tx) => {
     const target = await queries.selectTarget(tx, input.targetType, input.targetId);
     if (!target) throw notFound(NOT_FOUND[input.targetType]);
+    if (target.userId === viewer.id) {
+      throw badRequest(input.targetType === 'user' ? MODERATION_MESSAGES.reportSelf : MODERATION_MESSAGES.reportOwn);
+    }
+    // Already hidden: nothing left for the queue (others no longer see it).
+    if (target.hiddenAt) throw badRequest(MODERATION_MESSAGES.alreadyHidden);
     const key = { kind: 'report' as const, reporterId: viewer.id, ...input };
     if (await queries.hasOpenReport(tx, key)) throw badRequest(MODERATION_MESSAGES.alreadyReported);
     try {
@@ -259,16 +268,23 @@ function hrefOf(type: ModerationTarget, id: string, commentTarget?: { targetType
   return '/';
 }
 
-/** The queue (administrators): reports and appeals of a status, newest first, by pointer. */
+/** The queue (administrators): reports and appeals of a status (and of a target type), newest first, by pointer. */
 export async function listReports(
   ctx: ModerationContext,
-  input: { status?: ReportStatus; kind?: 'report' | 'appeal'; pointer?: string; limit?: number },
+  input: {
+    status?: ReportStatus;
+    kind?: 'report' | 'appeal';
+    targetType?: ModerationTarget;
+    pointer?: string;
+    limit?: number;
+  },
 ): Promise<{ list: ReportView[]; pointer: string | null }> {
   requireModerator(ctx.viewer, false);
   const limit = input.limit ?? 20;
   const rows = await queries.selectReportPage(ctx.db, {
     status: input.status ?? 'open',
     kind: input.kind,
+    targetType: input.targetType,
     cursor: readPointer(input.pointer),
     limit,
   });
@@ -391,13 +407,16 @@ export async function resolveReport(
       targetType: report.targetType,
       targetId: report.targetId,
       reason,
+      detail: { reports: closed.length },
     });
+    const target = await queries.selectTarget(tx, report.targetType, report.targetId);
+    const what = `${label}${target ? quote(target.preview) : ''}`;
     await notifyPeople(
       tx,
       closed.map((r) => r.reporterId),
       status === 'dismissed'
-        ? `你举报的${label}经核实未发现违反社区规范的内容，感谢你的反馈。`
-        : `你举报的${label}已处理，感谢你为社区所做的贡献。`,
+        ? `你举报的${what}经核实未发现违反社区规范的内容，感谢你的反馈。`
+        : `你举报的${what}已处理，感谢你为社区所做的贡献。`,
     );
   });
   return { status };

@@ -208,11 +208,13 @@ describe('visible moderation', () => {
     const asReader = await call<List>(reader, `/api/comment/comments/entry/${entry.id}`);
     expect(asReader.body.d.comments.find((c) => c.id === commentId)).toMatchObject({
       content: '此评论已被隐藏',
+      hidden: true,
       hiddenReason: null,
     });
     const asAuthor = await call<List>(author, `/api/comment/comments/entry/${entry.id}`);
     expect(asAuthor.body.d.comments.find((c) => c.id === commentId)).toMatchObject({
       content: '一条不友善的评论',
+      hidden: true,
       hiddenReason: '人身攻击',
     });
     const [row] = await database.db.select().from(comments).where(eq(comments.id, commentId));

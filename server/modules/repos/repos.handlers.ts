@@ -6,9 +6,7 @@ import {
   getRepoDetail,
   getRepoTagTree,
   getTrending,
-  handleRepoReport,
   listCustomRepos,
-  listRepoReports,
   listTagRepos,
   listTranslations,
   reportRepo,
@@ -58,14 +56,6 @@ export const repoApi = createApi()
   .openapi(routes.report, async (c) => {
     const { db, viewer } = c.get('ctx');
     return ok(c, await reportRepo(db, viewer, c.req.valid('json')));
-  })
-  .openapi(routes.reports, async (c) => {
-    const { before, limit, status } = c.req.valid('query');
-    return ok(c, await listRepoReports(c.get('ctx').db, { before, limit, open: status === 'open' }));
-  })
-  .openapi(routes.handleReport, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await handleRepoReport(db, viewer, c.req.valid('json')));
   })
   .openapi(routes.feature, async (c) => {
     const { db, viewer } = c.get('ctx');

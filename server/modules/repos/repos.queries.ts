@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { TranslationField, TrendingPeriod } from '@core/repos.ts';
 import type { Db, Tx } from '@db/client.ts';
-import { reports } from '@db/schema/moderation.ts';
 import {
   repoLanguages,
   repoTagLinks,
@@ -299,65 +298,4 @@ export async function addTranslator(tx: Tx, repoId: string, userId: string) {
       updatedAt: sql`now()`,
     })
     .where(and(eq(repos.id, repoId), sql`not (${repos.translatorIds} @> ${JSON.stringify([userId])}::jsonb)`));
-}
-
-/* ---- Reports (the moderation queue's table, target type repo) ---- */
-
-export async function insertReport(tx: Tx, values: typeof reports.$inferInsert): Promise<boolean> {
-  const rows = await tx
-    .insert(reports)
-    .values(values)
-    .onConflictDoNothing({
-      target: [reports.kind, reports.reporterId, reports.targetType, reports.targetId],
-      where: sql`status = 'open'`,
-    })
-    .returning({ id: reports.id });
-  return rows.length > 0;
-}
-
-export async function selectReportPage(db: Runner, q: { cursor: Cursor | null; limit: number; open: boolean }) {
-  return db
-    .select({
-      id: reports.id,
-      repoId: reports.targetId,
-      repoName: repos.name,
-      repoOwner: repos.ownerUsername,
-      userId: reports.reporterId,
-      reason: reports.reason,
-      detail: reports.text,
-      status: reports.status,
-      handledAt: reports.resolvedAt,
-      handledBy: reports.resolvedBy,
-      createdAt: reports.createdAt,
-    })
-    .from(reports)
-    .innerJoin(repos, eq(repos.id, reports.targetId))
-    .where(
-      and(
-        eq(reports.targetType, 'repo'),
-        eq(reports.kind, 'report'),
-        q.open ? eq(reports.status, 'open') : undefined,
-        keysetBefore(reports.createdAt, reports.id, q.cursor),
-      ),
-    )
-    .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(q.limit);
-}
-
-/** Closes an open repo report as dismissed; false when there is no open one with that id. */
-export async function dismissReport(tx: Tx, id: string, adminId: string) {
-  const rows = await tx
-    .update(reports)
-    .set({ status: 'dismissed', resolvedAt: sql`now()`, resolvedBy: adminId })
-    .where(and(eq(reports.id, id), eq(reports.targetType, 'repo'), eq(reports.status, 'open')))
-    .returning({ id: reports.id, repoId: reports.targetId });
-  return rows[0];
-}
-
-export async function selectReport(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({ id: reports.id, status: reports.status })
-    .from(reports)
-    .where(and(eq(reports.id, id), eq(reports.targetType, 'repo')));
-  return row;
 }

@@ -9,7 +9,6 @@ import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/op
 import {
   repoDetailSchema,
   repoPageSchema,
-  repoReportSchema,
   repoSchema,
   repoTagTreeSchema,
   shownTranslationSchema,
@@ -183,7 +182,7 @@ export const report = createRoute({
   path: '/report_repo',
   tags,
   summary:
-    'Report a repo to the administrators (once until handled); POST rather than the spec’s GET (docs/decisions/007)',
+    '举报 a repo (the moderation queue, /api/admin/reports; once while open; not reported twice); POST rather than the spec’s GET (docs/decisions/007)',
   request: {
     body: jsonBody(
       z.object({
@@ -194,38 +193,6 @@ export const report = createRoute({
     ),
   },
   responses: { ...okResponse(z.object({ reported: z.boolean() })), ...errorResponses(400, 401, 404) },
-});
-
-export const reports = createAdminRoute({
-  method: 'get',
-  path: '/repo_reports',
-  tags,
-  summary: 'The repo reports queue (administrators): open ones by default, newest first; keyset before',
-  request: {
-    query: z.object({
-      before: pointerSchema,
-      limit: limitSchema(PAGE_SIZE.feed, 50),
-      status: z.enum(['open', 'all']).default('open'),
-    }),
-  },
-  responses: {
-    ...okResponse(z.object({ reports: z.array(repoReportSchema), before: z.string().nullable() })),
-    ...errorResponses(400, 401, 403),
-  },
-});
-
-export const handleReport = createAdminRoute({
-  method: 'post',
-  path: '/repo_reports/handle',
-  tags,
-  summary: 'Dismiss an open repo report (administrators; audited as dismiss_report)',
-  request: {
-    body: jsonBody(z.object({ reportId: idSchema })),
-  },
-  responses: {
-    ...okResponse(z.object({ reportId: z.string(), handled: z.boolean() })),
-    ...errorResponses(400, 401, 403, 404),
-  },
 });
 
 export const feature = createAdminRoute({

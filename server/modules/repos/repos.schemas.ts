@@ -71,18 +71,3 @@ export const translationListSchema = z.object({
 });
 
 export const shownTranslationSchema = z.object({ title: z.string(), description: z.string() });
-
-export const repoReportSchema = z
-  .object({
-    id: z.string(),
-    repo: z.object({ id: z.string(), name: z.string(), owner: z.string() }),
-    user: userBriefSchema,
-    reason: z.string(),
-    detail: z.string(),
-    status: z.string(),
-    handled: z.boolean(),
-    handledAt: z.string().nullable(),
-    handledBy: userBriefSchema.nullable(),
-    createdAt: z.string(),
-  })
-  .openapi('RepoReport');

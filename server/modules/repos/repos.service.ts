@@ -11,7 +11,7 @@ import {
   type TranslationField,
   type TrendingPeriod,
 } from '@core/repos.ts';
-import { MODERATION_MESSAGES, type ReportReason } from '@core/moderation.ts';
+import type { ReportReason } from '@core/moderation.ts';
 import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
@@ -20,6 +20,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { renderMarkdown } from '../../markdown/markdown.ts';
 import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { audit } from '../audit/audit.service.ts';
+import { reportTarget } from '../moderation/moderation.service.ts';
 import { checkCaptcha } from '../verification/verification.service.ts';
 import { getUserBriefs, PLACEHOLDER_USER, type UserBrief } from '../users/users.service.ts';
 import * as queries from './repos.queries.ts';
@@ -376,69 +377,17 @@ export async function voteTranslation(db: Db, viewer: Viewer | null, input: { tr
 /* ---- Reports ---- */
 
 /**
- * POST /report_repo: a signed-in person reports a repo into the moderation queue (reports,
- * target type repo), once while their report is open.
+ * POST /report_repo (SPEC §7.8): a signed-in person reports a repo. It is the moderation module's
+ * 举报 with target type repo, so the rules, the words, the one queue (/admin/reports) and the
+ * reporter's notification are the same as for entries, comments, pins and people.
  */
 export async function reportRepo(
   db: Db,
   viewer: Viewer | null,
   input: { repoId: string; reason: ReportReason; detail?: string },
 ) {
-  const signedIn = requireViewer(viewer);
-  const inserted = await db.transaction(async (tx) => {
-    if (!(await queries.repoExists(tx, input.repoId))) throw notFound(REPO_NOT_FOUND);
-    return queries.insertReport(tx, {
-      id: newId(),
-      kind: 'report',
-      reporterId: signedIn.id,
-      targetType: 'repo',
-      targetId: input.repoId,
-      reason: input.reason,
-      text: input.detail?.trim() ?? '',
-    });
-  });
-  if (!inserted) throw badRequest(MODERATION_MESSAGES.alreadyReported);
-  return { reported: true };
-}
-
-/** The repo reports of the moderation queue, for administrators: open ones (or all), newest first. */
-export async function listRepoReports(db: Db, input: { before?: string; limit: number; open: boolean }) {
-  const cursor = readPointer(input.before);
-  const rows = await queries.selectReportPage(db, { cursor, limit: input.limit, open: input.open });
-  const userIds = [...new Set(rows.flatMap((r) => [r.userId, r.handledBy]).filter((id): id is string => !!id))];
-  const users = new Map((await getUserBriefs(db, userIds)).map((u) => [u.id, u]));
-  return {
-    reports: rows.map((row) => ({
-      id: row.id,
-      repo: { id: row.repoId, name: row.repoName, owner: row.repoOwner },
-      user: (row.userId && users.get(row.userId)) || PLACEHOLDER_USER,
-      reason: row.reason,
-      detail: row.detail,
-      status: row.status,
-      handled: row.status !== 'open',
-      handledAt: row.handledAt ? row.handledAt.toISOString() : null,
-      handledBy: row.handledBy ? (users.get(row.handledBy) ?? PLACEHOLDER_USER) : null,
-      createdAt: row.createdAt.toISOString(),
-    })),
-    before: nextPointer(rows, input.limit, (row) => [row.createdAt, row.id]),
-  };
-}
-
-/** An administrator dismisses an open repo report (audited as dismiss_report in the same transaction). */
-export async function handleRepoReport(db: Db, viewer: Viewer | null, input: { reportId: string }) {
-  const admin = requireRole(viewer, { roles: ['admin'] });
-  await db.transaction(async (tx) => {
-    const report = await queries.selectReport(tx, input.reportId);
-    if (!report) throw notFound('举报不存在');
-    const closed = await queries.dismissReport(tx, input.reportId, admin.id);
-    if (closed) {
-      await audit(tx, admin, {
-        action: 'dismiss_report',
-        targetType: 'repo',
-        targetId: closed.repoId,
-        detail: { reportId: closed.id },
-      });
-    }
-  });
-  return { reportId: input.reportId, handled: true };
+  return reportTarget(
+    { db, viewer },
+    { targetType: 'repo', targetId: input.repoId, reason: input.reason, text: input.detail },
+  );
 }

@@ -409,7 +409,7 @@ describe('translations', () => {
 });
 
 describe('reports', () => {
-  it('takes a signed-in report once, lists it for administrators only, who handle it', async () => {
+  it('takes a signed-in report once into the one moderation queue, where an administrator dismisses it', async () => {
     const repo = await createRepo(database.db, { name: 'reported' });
     expect((await post('/report_repo', { repoId: repo.id, reason: 'spam' }, null)).status).toBe(401);
     const bad = await post('/report_repo', { repoId: repo.id, reason: 'boring' }, alice);
@@ -424,22 +424,19 @@ describe('reports', () => {
     expect(again.status).toBe(400);
     expect(again.body.m).toBe('你已经举报过了，请等待处理');
 
-    expect((await get('/repo_reports', null)).status).toBe(401);
-    expect((await get('/repo_reports', alice)).status).toBe(403);
-    const queue = await get<{
-      reports: Array<{ id: string; repo: { id: string }; detail: string; user: { id: string } }>;
-    }>('/repo_reports', admin);
+    // One queue: the administrators read it in /api/admin/reports with the other targets.
+    const queue = await requestJson<{
+      list: Array<{ id: string; targetType: string; targetId: string; text: string; reporterId: string }>;
+    }>(app, '/api/admin/reports?type=repo', as(admin));
     expect(queue.status).toBe(200);
-    const mine = queue.body.d.reports.find((r) => r.repo.id === repo.id);
-    expect(mine).toMatchObject({ detail: '刷星', user: { id: alice.id } });
-
-    expect((await post('/repo_reports/handle', { reportId: mine?.id }, alice)).status).toBe(403);
-    expect((await post('/repo_reports/handle', { reportId: newId() }, admin)).status).toBe(404);
-    expect((await post('/repo_reports/handle', { reportId: mine?.id }, admin)).status).toBe(200);
-    const open = await get<{ reports: Array<{ id: string }> }>('/repo_reports', admin);
-    expect(open.body.d.reports.some((r) => r.id === mine?.id)).toBe(false);
-    const all = await get<{ reports: Array<{ id: string; handled: boolean }> }>('/repo_reports?status=all', admin);
-    expect(all.body.d.reports.find((r) => r.id === mine?.id)?.handled).toBe(true);
+    const mine = queue.body.d.list.find((r) => r.targetId === repo.id);
+    expect(mine).toMatchObject({ targetType: 'repo', text: '刷星', reporterId: alice.id });
+    const dismissed = await requestJson(
+      app,
+      '/api/admin/reports/resolve',
+      as(admin, { method: 'POST', json: { reportId: mine?.id, action: 'dismiss' } }),
+    );
+    expect(dismissed.status).toBe(200);
     // Once handled, the same person may report again.
     expect((await post('/report_repo', { repoId: repo.id, reason: 'other' }, alice)).status).toBe(200);
     const rows = await database.db.select().from(reports).where(eq(reports.targetId, repo.id));
