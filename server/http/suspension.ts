@@ -8,13 +8,19 @@ import type { AppEnv } from './context.ts';
 const ALLOWED_WHILE_SUSPENDED = new Set(['DELETE /api/passport/auth']);
 
 /**
+ * What reading itself records (page views, an article's view count, behaviour tracking): not the
+ * person writing, so a suspended reader's pages make them as anyone's do instead of failing.
+ */
+const READING_RECORDS = ['/api/track/', '/api/view/'];
+
+/**
  * Suspension, enforced in one place (issue 16): a suspended person reads everything but every
  * write of the API (POST, PUT, PATCH, DELETE here; the spec's GET writes in getWriteGuard)
  * answers 403 with the reason and the end date, which the page shows as its alert.
  */
 export function suspendedAnswer(c: Context<AppEnv>): Response | null {
   const suspension = activeSuspension(c.get('ctx').viewer);
-  if (!suspension) return null;
+  if (!suspension || READING_RECORDS.some((prefix) => c.req.path.startsWith(prefix))) return null;
   return c.json(
     {
       s: STATUS.forbidden,

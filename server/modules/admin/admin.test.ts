@@ -65,6 +65,15 @@ describe('suspension', () => {
     });
     expect(getWrite.status).toBe(403);
     expect((await call(person, `/api/post/getEntry?entryId=${entry.id}`, { method: 'GET' })).status).toBe(200);
+    // What reading records (the view count, page views, tracking) is not refused.
+    const sameOrigin = { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' };
+    const viewed = await call(person, `/api/view/getEntryView?entryId=${entry.id}`, {
+      method: 'GET',
+      headers: sameOrigin,
+    });
+    expect(viewed.status).toBe(200);
+    const punched = await call(person, '/api/track/punch?location=%2F', { method: 'GET', headers: sameOrigin });
+    expect(punched.status).not.toBe(403);
 
     expect((await call(admin, '/api/admin/suspend', { json: { userId: person.id, until: null } })).status).toBe(200);
     expect((await call(person, '/api/comment/comment', { json: comment })).status).toBe(200);
