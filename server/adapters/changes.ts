@@ -224,7 +224,17 @@ export class ChangeBus {
   }
 }
 
-const buses = new WeakMap<Db, ChangeBus>();
+/**
+ * The buses of this process, one per database. Kept on globalThis: production runs two bundles
+ * (build/server-app for the server, build/server for the route modules), each with its own copy
+ * of this module, and the loaders' services must find the bus the server made (else every
+ * signed-in feed page computed its own list and a route action's change was not applied at once).
+ */
+const BUSES = Symbol.for('jinsha.changeBuses');
+const buses: WeakMap<Db, ChangeBus> =
+  ((globalThis as Record<symbol, unknown>)[BUSES] as WeakMap<Db, ChangeBus> | undefined) ??
+  new WeakMap<Db, ChangeBus>();
+(globalThis as Record<symbol, unknown>)[BUSES] = buses;
 
 /** The bus createApp made for this database, if any (services reach their shared answers through it). */
 export function changeBusOf(db: Db): ChangeBus | undefined {
