@@ -122,6 +122,11 @@ export const envSchema = z.object({
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
   /** Image uploads allowed per person and hour (each costs a decode). */
   UPLOAD_MAX_PER_USER_HOUR: z.coerce.number().int().min(1).default(120),
+  /** New-account limits (docs/trust-levels.md; values in core/trust.ts): on unless set to false. */
+  NEW_ACCOUNT_LIMITS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   /** Registrations allowed per client address and hour. */
   REGISTER_MAX_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
   /** Tracking events (page views, statistics, behaviour) accepted per visitor and minute (docs/tracking.md). */

@@ -1,10 +1,12 @@
 import { AccountBindings } from '~/features/account/account-bindings.tsx';
 import { SessionsList } from '~/features/account/sessions-list.tsx';
 import { SettingsSection } from '~/features/account/settings-ui.tsx';
+import { TrustLevel } from '~/features/account/trust-level.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { isAppError } from '@server/http/errors.ts';
 import { confirmEmailBinding, getAccountSettings, listSessions } from '@server/modules/account/account.service.ts';
+import { getTrustStanding } from '@server/modules/trust/trust.service.ts';
 import type { Route } from './+types/settings-account';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,17 +23,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       notice = { type: 'error', message: error.message };
     }
   }
-  const [settings, sessions] = await Promise.all([
+  const [settings, sessions, trust] = await Promise.all([
     fromService(getAccountSettings(context, viewer)),
     fromService(listSessions(context.db, viewer)),
+    getTrustStanding(context.db, viewer.id),
   ]);
-  return { settings, sessions, notice };
+  return { settings, sessions, trust, notice };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '账号设置');
 
 export default function SettingsAccount({ loaderData }: Route.ComponentProps) {
-  const { settings, sessions, notice } = loaderData;
+  const { settings, sessions, trust, notice } = loaderData;
   return (
     <>
       {notice && (
@@ -47,6 +50,9 @@ export default function SettingsAccount({ loaderData }: Route.ComponentProps) {
       </SettingsSection>
       <SettingsSection title="登录设备">
         <SessionsList sessions={sessions} />
+      </SettingsSection>
+      <SettingsSection title="账号等级">
+        <TrustLevel standing={trust} />
       </SettingsSection>
     </>
   );

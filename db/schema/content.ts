@@ -122,6 +122,8 @@ export const entries = pgTable(
     index('entries_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('entries_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('entries_original_url_idx').on(sql`md5(${t.originalUrl})`),
+    // Whose content is hidden (new-account limits, server/modules/trust): only hidden rows.
+    index('entries_user_hidden_idx').on(t.userId, t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -61,6 +62,8 @@ export const comments = pgTable(
     ),
     index('comments_parent_created_idx').on(t.parentId, t.createdAt, t.id),
     index('comments_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Whose content is hidden (new-account limits, server/modules/trust): only hidden rows.
+    index('comments_user_hidden_idx').on(t.userId, t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
   ],
 );
 
@@ -98,6 +101,7 @@ export const pins = pgTable(
     index('pins_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('pins_hot_idx').on(t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('pins_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('pins_user_hidden_idx').on(t.userId, t.hiddenAt).where(sql`${t.hiddenAt} is not null`),
   ],
 );
 

@@ -46,7 +46,7 @@ export function jsonRequest<T extends z.ZodType>(schema: T) {
 }
 
 /** Error responses an operation can give, documented once. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 413;
+type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 413 | 429;
 type ErrorResponse = { description: string; content: { 'application/json': { schema: typeof errorEnvelope } } };
 
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, ErrorResponse> {
@@ -57,6 +57,7 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
     404: 'Not found',
     410: 'Password reset required',
     413: 'Request body too large',
+    429: 'Too many requests: 操作过于频繁，请稍后再试 (new accounts: docs/trust-levels.md)',
   };
   return Object.fromEntries(
     statuses.map((status) => [

@@ -30,6 +30,8 @@ export function createTestEnv(overrides: Record<string, string> = {}): Env {
     FEED_CACHE_ENTRIES: '0',
     SITE_URL: TEST_ORIGIN,
     UPLOADS_DIR: path.join(tmpdir(), 'jinsha-test-uploads'),
+    // Factory accounts are minutes old: the new-account limits are tested on their own (trust.test.ts).
+    NEW_ACCOUNT_LIMITS: 'false',
     ...overrides,
   });
 }

@@ -1,5 +1,6 @@
 import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
+import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import * as routes from './comments.routes.ts';
 import {
   createComment,
@@ -12,8 +13,10 @@ import {
 
 export const commentApi = createApi()
   .openapi(routes.createComment, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await createComment(db, viewer, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    const input = c.req.valid('json');
+    await enforceNewAccountLimits(ctx, 'comment', { content: input.content });
+    return ok(c, await createComment(ctx.db, ctx.viewer, input));
   })
   .openapi(routes.commentsByIds, async (c) => {
     const ids = c.req.valid('query').idList;

@@ -22,7 +22,7 @@ export const createComment = createRoute({
   request: { body: jsonBody(createCommentBodySchema) },
   responses: {
     ...okResponse(z.object({ commentId: z.string(), comment: commentSchema })),
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

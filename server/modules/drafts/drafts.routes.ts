@@ -71,7 +71,7 @@ export const publishDraft = createRoute({
   summary:
     'Publish a draft as an article or column post (or update the entry it edits); the draft is removed in the same transaction',
   request: jsonRequest(publishDraftBodySchema),
-  responses: { ...okResponse(publishedSchema), ...errorResponses(400, 401, 403, 404) },
+  responses: { ...okResponse(publishedSchema), ...errorResponses(400, 401, 403, 404, 429) },
 });
 
 export const previewMarkdown = createRoute({

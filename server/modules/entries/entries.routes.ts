@@ -204,7 +204,7 @@ export const publish = createRoute({
   tags: ['post'],
   summary: 'Publish an entry (shared link, article, column post or vote)',
   request: jsonRequest(entryFormSchema),
-  responses: { ...okResponse(z.object({ entryId: z.string() })), ...errorResponses(400, 401) },
+  responses: { ...okResponse(z.object({ entryId: z.string() })), ...errorResponses(400, 401, 429) },
 });
 
 export const update = createRoute({

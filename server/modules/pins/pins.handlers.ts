@@ -2,13 +2,16 @@ import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { createApi } from '../../http/openapi.ts';
 import { getCommentThread, listComments } from '../comments/comments.service.ts';
+import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import * as routes from './pins.routes.ts';
 import { deletePin, getPin, listPins, publishPin, setPinLike } from './pins.service.ts';
 
 export const pinApi = createApi()
   .openapi(routes.publish, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await publishPin(db, viewer, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    const input = c.req.valid('json');
+    await enforceNewAccountLimits(ctx, 'pin', { content: input.content });
+    return ok(c, await publishPin(ctx.db, ctx.viewer, input));
   })
   .openapi(routes.remove, async (c) => {
     const { db, viewer } = c.get('ctx');

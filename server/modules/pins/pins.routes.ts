@@ -40,7 +40,7 @@ export const publish = createRoute({
       }),
     ),
   },
-  responses: { ...okResponse(pinSchema), ...errorResponses(400, 401) },
+  responses: { ...okResponse(pinSchema), ...errorResponses(400, 401, 429) },
 });
 
 export const remove = createRoute({

@@ -1,0 +1,3 @@
+CREATE INDEX "entries_user_hidden_idx" ON "entries" USING btree ("user_id","hidden_at") WHERE "entries"."hidden_at" is not null;--> statement-breakpoint
+CREATE INDEX "comments_user_hidden_idx" ON "comments" USING btree ("user_id","hidden_at") WHERE "comments"."hidden_at" is not null;--> statement-breakpoint
+CREATE INDEX "pins_user_hidden_idx" ON "pins" USING btree ("user_id","hidden_at") WHERE "pins"."hidden_at" is not null;
