@@ -43,6 +43,8 @@ export interface EntryRowView {
   liked: boolean;
   user: { id: string; username: string };
   tags: Array<{ id: string; title: string }>;
+  /** Hidden by a moderator: only on its author's own profile, with the reason. */
+  hiddenReason?: string;
 }
 
 export function toEntryRow(entry: EntryView): EntryRowView {
@@ -60,6 +62,7 @@ export function toEntryRow(entry: EntryView): EntryRowView {
     liked: entry.liked,
     user: { id: entry.user.id, username: entry.user.username },
     tags: entry.tags.slice(0, ROW_TAG_LIMIT).map((tag) => ({ id: tag.id, title: tag.title })),
+    ...(entry.hiddenReason !== undefined ? { hiddenReason: entry.hiddenReason } : {}),
   };
 }
 

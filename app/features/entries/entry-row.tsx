@@ -57,6 +57,11 @@ export function EntryRow({ entry, terms }: EntryRowProps) {
             </Link>
             {host && <span className="er-host">({host})</span>}
           </h2>
+          {entry.hiddenReason !== undefined && (
+            <p className="mt-1 text-danger text-xs">
+              已被管理员隐藏，仅你可见{entry.hiddenReason ? `。原因：${entry.hiddenReason}` : ''}
+            </p>
+          )}
           {entry.abstract && (
             <p className="er-abstract">
               <Highlight text={entry.abstract} terms={terms} />

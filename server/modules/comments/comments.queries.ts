@@ -217,10 +217,18 @@ export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id
           type: entries.type,
           commentCount: entries.commentCount,
           latestCommentAt: entries.latestCommentAt,
+          hiddenAt: entries.hiddenAt,
         });
       // The first comment makes the entry one of its category's commented entries; removing the last one undoes it.
+      // A hidden entry is in none of its category's counts (entries.service moveEntryVisibility).
       const commentedDelta =
-        moved && delta === 1 && moved.commentCount === 1 ? 1 : moved && delta === -1 && !moved.latestCommentAt ? -1 : 0;
+        !moved || moved.hiddenAt
+          ? 0
+          : delta === 1 && moved.commentCount === 1
+            ? 1
+            : delta === -1 && !moved.latestCommentAt
+              ? -1
+              : 0;
       if (moved && commentedDelta !== 0) {
         await tx
           .update(categoryEntryCounts)

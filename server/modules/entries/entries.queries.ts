@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, union, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db, Tx } from '@db/client.ts';
@@ -283,12 +283,14 @@ export async function selectEntryById(db: Db, id: string) {
   return row ?? null;
 }
 
-export async function selectEntriesByIds(db: Db, ids: string[]) {
+/** Visible entries by id; with `withHiddenOf`, that author's hidden ones too, with the hidden mark. */
+export async function selectEntriesByIds(db: Db, ids: string[], withHiddenOf: string | null = null) {
   if (ids.length === 0) return [];
+  const visible = isNull(entries.hiddenAt);
   return db
-    .select(entryListColumns)
+    .select({ ...entryListColumns, hiddenAt: entries.hiddenAt, hiddenReason: entries.hiddenReason })
     .from(entries)
-    .where(and(inArray(entries.id, ids), isNull(entries.hiddenAt)));
+    .where(and(inArray(entries.id, ids), withHiddenOf ? or(visible, eq(entries.userId, withHiddenOf)) : visible));
 }
 
 /**
@@ -490,6 +492,7 @@ export async function lockEntry(tx: Tx, id: string) {
       categoryId: entries.categoryId,
       latestCommentAt: entries.latestCommentAt,
       viewCount: entries.viewCount,
+      hiddenAt: entries.hiddenAt,
       createdAt: entries.createdAt,
     })
     .from(entries)
@@ -512,6 +515,20 @@ export async function selectTagTitles(tx: Tx, ids: string[]) {
 export async function selectEntryTagIds(tx: Tx, entryId: string): Promise<string[]> {
   const rows = await tx.select({ tagId: entryTags.tagId }).from(entryTags).where(eq(entryTags.entryId, entryId));
   return rows.map((r) => r.tagId);
+}
+
+/** A hidden entry leaves search (entries.service moveEntryVisibility). */
+export async function deleteEntrySearch(tx: Tx, entryId: string) {
+  await tx.delete(entrySearch).where(eq(entrySearch.entryId, entryId));
+}
+
+/** The words a search row is built from. */
+export async function selectEntrySearchSource(tx: Tx, entryId: string) {
+  const [row] = await tx
+    .select({ title: entries.title, abstract: entries.abstract, content: entries.content })
+    .from(entries)
+    .where(eq(entries.id, entryId));
+  return row ?? null;
 }
 
 /** The entry's search row (its words and author); its hot score follows refreshEntryHotScore. */
@@ -604,15 +621,26 @@ export async function selectEntryPeople(tx: Tx, entryId: string): Promise<string
   return rows.map((row) => row.id);
 }
 
+/** The liked-entries counters of everyone who liked the entry (the 赞 tab counts visible entries). */
+export async function addLikerCounts(tx: Tx, entryId: string, delta: number) {
+  await tx.execute(sql`
+    UPDATE users SET liked_entries_count = liked_entries_count + ${delta}
+    WHERE id IN (SELECT user_id FROM entry_likes WHERE entry_id = ${entryId})`);
+}
+
+/** Who liked the entry (to lock their rows first). */
+export async function selectEntryLikerIds(tx: Tx, entryId: string): Promise<string[]> {
+  const rows = await tx.select({ id: entryLikes.userId }).from(entryLikes).where(eq(entryLikes.entryId, entryId));
+  return rows.map((r) => r.id);
+}
+
 /**
  * Before an entry row goes: every counter that counts rows its cascade removes (likes, views,
  * collection memberships, comments) is taken down by exactly what disappears.
  */
-export async function releaseEntryCounters(tx: Tx, entryId: string, authorId: string | null) {
-  // Likers' liked-entries counters and the author's be-liked counter.
-  await tx.execute(sql`
-    UPDATE users SET liked_entries_count = liked_entries_count - 1
-    WHERE id IN (SELECT user_id FROM entry_likes WHERE entry_id = ${entryId})`);
+export async function releaseEntryCounters(tx: Tx, entryId: string, authorId: string | null, hidden = false) {
+  // Likers' liked-entries counters (a hidden entry's likes already left them) and the author's be-liked counter.
+  if (!hidden) await addLikerCounts(tx, entryId, -1);
   if (authorId) {
     await tx.execute(sql`
       UPDATE users SET

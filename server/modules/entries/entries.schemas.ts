@@ -28,6 +28,10 @@ export const entrySchema = z
     latestCommentAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    hiddenReason: z
+      .string()
+      .optional()
+      .describe('Only in its author’s own profile lists: hidden by a moderator, with the reason'),
   })
   .openapi('Entry');
 

@@ -17,6 +17,7 @@ import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { getCategoryIndex, getTagById, getTagByTitle, type CategoryRef } from '../tags/tags.service.ts';
 import { getUserBriefs, lockUsers, PLACEHOLDER_USER } from '../users/users.service.ts';
 import { saveVoteOptions } from '../votes/votes.service.ts';
+import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import * as queries from './entries.queries.ts';
 import { changeBusOf, publishChange } from '../../adapters/changes.ts';
 import { canEdit, canRecommend } from './entries.policy.ts';
@@ -43,7 +44,11 @@ async function resolveCategory(db: Db, category: string | undefined): Promise<Ca
 }
 
 /** Entry rows → the Entry shape of SPEC §3, with author, category, tags and the viewer's like. */
-async function hydrate(db: Db, rows: queries.EntryListRow[], viewer: Viewer | null) {
+async function hydrate(
+  db: Db,
+  rows: Array<queries.EntryListRow & { hiddenAt?: Date | null; hiddenReason?: string }>,
+  viewer: Viewer | null,
+) {
   const [decorations, categories] = await Promise.all([
     queries.selectEntryDecorations(
       db,
@@ -53,10 +58,12 @@ async function hydrate(db: Db, rows: queries.EntryListRow[], viewer: Viewer | nu
     getCategoryIndex(db),
   ]);
   const byId = new Map(decorations.map((d) => [d.id, d]));
-  return rows.map(({ userId: _userId, categoryId, hotScore: _score, ...row }) => {
+  return rows.map(({ userId: _userId, categoryId, hotScore: _score, hiddenAt, hiddenReason, ...row }) => {
     const decoration = byId.get(row.id);
     return {
       ...row,
+      // Only on its author's own lists (getEntriesByIds withHiddenOf): hidden by a moderator, and why.
+      ...(hiddenAt ? { hiddenReason: hiddenReason ?? '' } : {}),
       user: decoration?.user ?? PLACEHOLDER_USER,
       category: categories.byKey.get(categoryId) ?? { id: categoryId, name: '', title: '' },
       tags: decoration?.tags ?? [],
@@ -196,9 +203,17 @@ export async function getEntry(db: Db, id: string, viewer: Viewer | null) {
 
 export type EntryDetail = Awaited<ReturnType<typeof getEntry>>;
 
-/** Entries by id, in the order asked; unknown ids are left out. */
-export async function getEntriesByIds(db: Db, ids: string[], viewer: Viewer | null) {
-  const rows = await queries.selectEntriesByIds(db, ids);
+/**
+ * Entries by id, in the order asked; unknown and hidden ids are left out, except the viewer's own
+ * hidden entries when `ownHidden` (their profile), which carry `hiddenReason`.
+ */
+export async function getEntriesByIds(
+  db: Db,
+  ids: string[],
+  viewer: Viewer | null,
+  options: { ownHidden?: boolean } = {},
+) {
+  const rows = await queries.selectEntriesByIds(db, ids, options.ownHidden && viewer ? viewer.id : null);
   const hydrated = new Map((await hydrate(db, rows, viewer)).map((e) => [e.id, e]));
   return ids.map((id) => hydrated.get(id)).filter((e): e is EntryView => e !== undefined);
 }
@@ -465,9 +480,16 @@ function entryColumns(prepared: ReturnType<typeof prepare>) {
   };
 }
 
+/** New-account limits (docs/trust-levels.md): a publish counts against the rate, an edit checks the links only. */
+async function checkNewAccount(ctx: WriteContext, content: string, count: boolean) {
+  if (!ctx.env || !ctx.adapters) return;
+  await enforceNewAccountLimits({ ...ctx, env: ctx.env, adapters: ctx.adapters }, 'entry', { content, count });
+}
+
 export async function createEntry(ctx: WriteContext, input: EntryInput): Promise<{ id: string }> {
   const viewer = requireViewer(ctx.viewer);
   const prepared = prepare(validate(input), ctx.env?.SITE_URL);
+  await checkNewAccount(ctx, prepared.content, true);
   const now = new Date();
   const id = newId(now.getTime());
   await ctx.db.transaction(async (tx) => {
@@ -509,6 +531,7 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
   const viewer = requireViewer(ctx.viewer);
   if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   const prepared = prepare(validate(input), ctx.env?.SITE_URL);
+  await checkNewAccount(ctx, prepared.content, false);
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
     const tagTitles = await checkTaxonomy(tx, prepared);
@@ -522,14 +545,19 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
     const removed = before.filter((id) => !prepared.tagIds.includes(id));
     const added = prepared.tagIds.filter((id) => !before.includes(id));
     await queries.updateEntryColumns(tx, entryId, { ...entryColumns(prepared), updatedAt: new Date() });
-    await queries.upsertEntrySearch(tx, {
-      entryId,
-      userId: entry.userId,
-      searchVector: searchVector(prepared, tagTitles),
-    });
+    // A hidden entry has no search row (moveEntryVisibility); its restore writes one from the edited text.
+    if (!entry.hiddenAt) {
+      await queries.upsertEntrySearch(tx, {
+        entryId,
+        userId: entry.userId,
+        searchVector: searchVector(prepared, tagTitles),
+      });
+    }
     await queries.deleteEntryTags(tx, entryId, removed);
-    await queries.addTagCounts(tx, removed, -1);
     await queries.insertEntryTags(tx, entryId, added, entry.createdAt);
+    // A hidden entry is in none of the public counters (moveEntryVisibility): an edit moves none.
+    if (entry.hiddenAt) return;
+    await queries.addTagCounts(tx, removed, -1);
     await queries.addTagCounts(tx, added, 1);
     if (entry.categoryId !== prepared.categoryId || entry.type !== prepared.type) {
       const commented = entry.latestCommentAt !== null;
@@ -551,17 +579,54 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
     const entry = await lockOwnEntry(tx, ctx, entryId);
     const tagIds = await queries.selectEntryTagIds(tx, entryId);
     // Content first (the entry, its tag and category counters), then every person whose
-    // counters drop, in id order (lockUsers).
-    await queries.addTagCounts(tx, tagIds, -1);
+    // counters drop, in id order (lockUsers). A hidden entry already left the public counters.
+    const visible = !entry.hiddenAt;
     const commented = entry.latestCommentAt !== null;
-    await queries.addCategoryCount(tx, { categoryId: entry.categoryId, type: entry.type, commented }, -1);
+    if (visible) {
+      await queries.addTagCounts(tx, tagIds, -1);
+      await queries.addCategoryCount(tx, { categoryId: entry.categoryId, type: entry.type, commented }, -1);
+    }
     await lockUsers(tx, [entry.userId, ...(await queries.selectEntryPeople(tx, entryId))]);
-    await queries.releaseEntryCounters(tx, entryId, entry.userId);
-    if (entry.userId) await queries.addAuthorPostedCount(tx, entry.userId, entry.type, -1);
+    await queries.releaseEntryCounters(tx, entryId, entry.userId, !visible);
+    if (entry.userId && visible) await queries.addAuthorPostedCount(tx, entry.userId, entry.type, -1);
     // entry_tags, entry_likes, entry_views and collection_entries go by cascade.
     await queries.deleteEntryRow(tx, entryId);
   });
   await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: viewer.id, id: entryId });
+}
+
+/**
+ * Hiding (-1) or restoring (+1) an entry, in the moderation transaction that changes hidden_at
+ * (the entry row already locked): the counters the public reads count visible entries only, so
+ * its category's and tags' entry counts and its author's posted count move with it, and search
+ * finds visible entries only (its entry_search row goes, and is written again on restore); its
+ * likers' liked-entries counts (the 赞 tab) move too. Collections and comments stay as they are.
+ */
+export async function moveEntryVisibility(tx: Tx, entryId: string, delta: 1 | -1): Promise<void> {
+  const entry = await queries.lockEntry(tx, entryId);
+  if (!entry) return;
+  const tagIds = await queries.selectEntryTagIds(tx, entryId);
+  if (delta === -1) {
+    await queries.deleteEntrySearch(tx, entryId);
+  } else {
+    const source = await queries.selectEntrySearchSource(tx, entryId);
+    const tagTitles = (await queries.selectTagTitles(tx, tagIds)).map((t) => t.title);
+    const text = source?.content ? renderMarkdown(source.content).text : '';
+    await queries.upsertEntrySearch(tx, {
+      entryId,
+      userId: entry.userId,
+      searchVector: queries.searchVectorOf(
+        toSearchText(source?.title ?? '', source?.abstract ?? '', text, ...tagTitles),
+      ),
+    });
+    await refreshEntryHotScore(tx, entryId);
+  }
+  await queries.addTagCounts(tx, tagIds, delta);
+  const commented = entry.latestCommentAt !== null;
+  await queries.addCategoryCount(tx, { categoryId: entry.categoryId, type: entry.type, commented }, delta);
+  await lockUsers(tx, [entry.userId, ...(await queries.selectEntryLikerIds(tx, entryId))]);
+  if (entry.userId) await queries.addAuthorPostedCount(tx, entry.userId, entry.type, delta);
+  await queries.addLikerCounts(tx, entryId, delta);
 }
 
 /** SPEC §4 recommend / unrecommend (admins and editors): sets hot, which also lifts the hot score; audited. */

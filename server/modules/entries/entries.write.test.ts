@@ -46,22 +46,26 @@ async function scalar(db: Db, query: SQL): Promise<number> {
   return Number(row.n);
 }
 
-/** Rows whose stored counter differs from a count of what it counts (written apart from the service). */
+/**
+ * Rows whose stored counter differs from a count of what it counts (written apart from the service).
+ * The public counters (categories, tags, posted) count visible entries only (moveEntryVisibility).
+ */
 const COUNTER_CHECKS: Record<string, SQL> = {
   'entries.like_count': sql`SELECT count(*) FROM entries e WHERE like_count <> (SELECT count(*) FROM entry_likes l WHERE l.entry_id = e.id)`,
   'entries.hot_score': sql`SELECT count(*) FROM entries WHERE abs(hot_score - ${entryHotScore}) > 1e-9`,
   'entry_search rows': sql`SELECT count(*) FROM entries e FULL JOIN entry_search s ON s.entry_id = e.id
-    WHERE s.entry_id IS NULL OR e.id IS NULL OR s.hot_score <> e.hot_score OR s.user_id IS DISTINCT FROM e.user_id`,
-  'categories.entries_count': sql`SELECT count(*) FROM categories c WHERE entries_count <> (SELECT count(*) FROM entries e WHERE e.category_id = c.id)`,
+    WHERE (s.entry_id IS NULL AND e.hidden_at IS NULL) OR (s.entry_id IS NOT NULL AND e.hidden_at IS NOT NULL)
+      OR e.id IS NULL OR s.hot_score <> e.hot_score OR s.user_id IS DISTINCT FROM e.user_id`,
+  'categories.entries_count': sql`SELECT count(*) FROM categories c WHERE entries_count <> (SELECT count(*) FROM entries e WHERE e.category_id = c.id AND e.hidden_at IS NULL)`,
   category_entry_counts: sql`SELECT count(*) FROM category_entry_counts k
-    FULL JOIN (SELECT category_id, type, count(*) AS n, count(latest_comment_at) AS c FROM entries GROUP BY 1, 2) e
+    FULL JOIN (SELECT category_id, type, count(*) AS n, count(latest_comment_at) AS c FROM entries WHERE hidden_at IS NULL GROUP BY 1, 2) e
       ON e.category_id = k.category_id AND e.type = k.type
     WHERE coalesce(k.entries_count, 0) <> coalesce(e.n, 0) OR coalesce(k.commented_count, 0) <> coalesce(e.c, 0)`,
-  'tags.entries_count': sql`SELECT count(*) FROM tags t WHERE entries_count <> (SELECT count(*) FROM entry_tags et WHERE et.tag_id = t.id)`,
-  'users.posted_posts_count': sql`SELECT count(*) FROM users u WHERE posted_posts_count <> (SELECT count(*) FROM entries e WHERE e.user_id = u.id AND e.type = 'post')`,
-  'users.posted_entries_count': sql`SELECT count(*) FROM users u WHERE posted_entries_count <> (SELECT count(*) FROM entries e WHERE e.user_id = u.id AND e.type <> 'post')`,
+  'tags.entries_count': sql`SELECT count(*) FROM tags t WHERE entries_count <> (SELECT count(*) FROM entry_tags et JOIN entries e ON e.id = et.entry_id WHERE et.tag_id = t.id AND e.hidden_at IS NULL)`,
+  'users.posted_posts_count': sql`SELECT count(*) FROM users u WHERE posted_posts_count <> (SELECT count(*) FROM entries e WHERE e.user_id = u.id AND e.type = 'post' AND e.hidden_at IS NULL)`,
+  'users.posted_entries_count': sql`SELECT count(*) FROM users u WHERE posted_entries_count <> (SELECT count(*) FROM entries e WHERE e.user_id = u.id AND e.type <> 'post' AND e.hidden_at IS NULL)`,
   'users.be_liked_count': sql`SELECT count(*) FROM users u WHERE be_liked_count <> (SELECT count(*) FROM entry_likes l JOIN entries e ON e.id = l.entry_id WHERE e.user_id = u.id)`,
-  'users.liked_entries_count': sql`SELECT count(*) FROM users u WHERE liked_entries_count <> (SELECT count(*) FROM entry_likes l WHERE l.user_id = u.id)`,
+  'users.liked_entries_count': sql`SELECT count(*) FROM users u WHERE liked_entries_count <> (SELECT count(*) FROM entry_likes l JOIN entries e ON e.id = l.entry_id WHERE l.user_id = u.id AND e.hidden_at IS NULL)`,
   'users.be_read_count': sql`SELECT count(*) FROM users u WHERE be_read_count <> (SELECT coalesce(sum(view_count), 0) FROM entries e WHERE e.user_id = u.id)`,
   'collections.entry_count': sql`SELECT count(*) FROM collections c WHERE entry_count <> (SELECT count(*) FROM collection_entries ce WHERE ce.collection_id = c.id)`,
   'users.collected_entries_count': sql`SELECT count(*) FROM users u WHERE collected_entries_count <> (SELECT count(*) FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id WHERE c.user_id = u.id)`,

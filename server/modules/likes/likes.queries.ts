@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { entries, entryLikes } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
@@ -8,7 +8,7 @@ import { userBriefColumns } from '../users/users.service.ts';
 
 export async function selectEntryAuthor(db: Db | Tx, entryId: string) {
   const [row] = await db
-    .select({ id: entries.id, userId: entries.userId })
+    .select({ id: entries.id, userId: entries.userId, hiddenAt: entries.hiddenAt })
     .from(entries)
     .where(eq(entries.id, entryId))
     .limit(1);
@@ -46,12 +46,20 @@ export async function addEntryLikeCount(tx: Tx, entryId: string, delta: number):
 
 export async function addUserLikeCounters(
   tx: Tx,
-  { likerId, authorId, delta }: { likerId: string; authorId: string | null; delta: number },
+  {
+    likerId,
+    authorId,
+    delta,
+    hidden = false,
+  }: { likerId: string; authorId: string | null; delta: number; hidden?: boolean },
 ) {
-  await tx
-    .update(users)
-    .set({ likedEntriesCount: sql`${users.likedEntriesCount} + ${delta}` })
-    .where(eq(users.id, likerId));
+  // The liker's count (the 赞 tab) counts visible entries only (entries.service moveEntryVisibility).
+  if (!hidden) {
+    await tx
+      .update(users)
+      .set({ likedEntriesCount: sql`${users.likedEntriesCount} + ${delta}` })
+      .where(eq(users.id, likerId));
+  }
   if (authorId) {
     await tx
       .update(users)
@@ -77,7 +85,14 @@ export async function selectUserLikes(db: Db, q: { userId: string; cursor: Curso
   return db
     .select({ entryId: entryLikes.entryId, createdAt: entryLikes.createdAt })
     .from(entryLikes)
-    .where(and(eq(entryLikes.userId, q.userId), keysetBefore(entryLikes.createdAt, entryLikes.entryId, q.cursor)))
+    .innerJoin(entries, eq(entries.id, entryLikes.entryId))
+    .where(
+      and(
+        eq(entryLikes.userId, q.userId),
+        keysetBefore(entryLikes.createdAt, entryLikes.entryId, q.cursor),
+        isNull(entries.hiddenAt),
+      ),
+    )
     .orderBy(desc(entryLikes.createdAt), desc(entryLikes.entryId))
     .limit(q.limit);
 }

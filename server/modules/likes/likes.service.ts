@@ -44,7 +44,12 @@ export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
     }
     const likeCount = await queries.addEntryLikeCount(tx, entryId, 1);
     await lockUsers(tx, [viewer.id, entry.userId]);
-    await queries.addUserLikeCounters(tx, { likerId: viewer.id, authorId: entry.userId, delta: 1 });
+    await queries.addUserLikeCounters(tx, {
+      likerId: viewer.id,
+      authorId: entry.userId,
+      delta: 1,
+      hidden: Boolean(entry.hiddenAt),
+    });
     if (entry.userId) await notify(tx, { type: 'like_entry', actorId: viewer.id, recipientId: entry.userId, entryId });
     return { like: true, likeCount };
   });
@@ -64,7 +69,12 @@ export async function unlikeEntry(ctx: Ctx, entryId: string): Promise<LikeState>
     }
     const likeCount = await queries.addEntryLikeCount(tx, entryId, -1);
     await lockUsers(tx, [viewer.id, entry.userId]);
-    await queries.addUserLikeCounters(tx, { likerId: viewer.id, authorId: entry.userId, delta: -1 });
+    await queries.addUserLikeCounters(tx, {
+      likerId: viewer.id,
+      authorId: entry.userId,
+      delta: -1,
+      hidden: Boolean(entry.hiddenAt),
+    });
     return { like: false, likeCount };
   });
   await publishChange(ctx.db, { kind: 'content', what: 'like', userId: viewer.id, id: entryId });

@@ -15,6 +15,8 @@ import { publishChange } from '../../adapters/changes.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
+import { moveEntryVisibility } from '../entries/entries.service.ts';
+import { movePinVisibility } from '../pins/pins.service.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { sendSystemNotice } from '../notifications/notifications.service.ts';
 import * as queries from './moderation.queries.ts';
@@ -65,6 +67,12 @@ async function notifyPeople(tx: Tx, userIds: Array<string | null>, content: stri
   }
 }
 
+/** The public counters count visible content only: they move in the hide or restore transaction. */
+async function moveVisibility(tx: Tx, type: HideableTarget, id: string, delta: 1 | -1) {
+  if (type === 'entry') await moveEntryVisibility(tx, id, delta);
+  if (type === 'pin') await movePinVisibility(tx, id, delta);
+}
+
 async function contentChanged(db: Db, type: HideableTarget, id: string, userId: string | null) {
   await publishChange(db, { kind: 'content', what: type, userId: userId ?? '', id });
 }
@@ -86,6 +94,7 @@ export async function hideContent(
     if (!content) throw notFound(NOT_FOUND[input.targetType]);
     if (content.hiddenAt) throw badRequest(MODERATION_MESSAGES.alreadyHidden);
     await queries.setHidden(tx, input.targetType, input.targetId, reason);
+    await moveVisibility(tx, input.targetType, input.targetId, -1);
     await audit(tx, viewer, { action: 'hide', targetType: input.targetType, targetId: input.targetId, reason });
     const reporters = await queries.closeOpenReports(tx, {
       kind: 'report',
@@ -125,6 +134,7 @@ export async function restoreContent(
     if (!content) throw notFound(NOT_FOUND[input.targetType]);
     if (!content.hiddenAt) throw badRequest(MODERATION_MESSAGES.notHidden);
     await queries.setHidden(tx, input.targetType, input.targetId, null);
+    await moveVisibility(tx, input.targetType, input.targetId, 1);
     await audit(tx, viewer, { action: 'restore', targetType: input.targetType, targetId: input.targetId, reason });
     await queries.closeOpenReports(tx, {
       kind: 'appeal',

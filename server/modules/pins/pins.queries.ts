@@ -87,9 +87,18 @@ export async function insertPin(tx: Tx, values: typeof pins.$inferInsert) {
   }
 }
 
+/** Moves the author's pin count when a pin is hidden (-1) or restored (+1). */
+export async function addAuthorPinCount(tx: Tx, userId: string, delta: number) {
+  await tx
+    .update(users)
+    .set({ pinCount: sql`${users.pinCount} + ${delta}` })
+    .where(eq(users.id, userId));
+}
+
 export async function deletePinRow(tx: Tx, id: string, userId: string | null) {
-  const removed = await tx.delete(pins).where(eq(pins.id, id)).returning({ id: pins.id });
-  if (removed.length > 0 && userId) {
+  const removed = await tx.delete(pins).where(eq(pins.id, id)).returning({ id: pins.id, hiddenAt: pins.hiddenAt });
+  // A hidden pin already left its author's count (movePinVisibility).
+  if (removed.length > 0 && userId && !removed[0]?.hiddenAt) {
     await tx
       .update(users)
       .set({ pinCount: sql`${users.pinCount} - 1` })

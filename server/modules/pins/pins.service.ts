@@ -2,14 +2,14 @@ import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
 import { isAuthorOrAdmin } from '@core/permissions.ts';
 import { PIN_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
-import type { Db } from '@db/client.ts';
+import type { Db, Tx } from '@db/client.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { deleteTargetComments } from '../comments/comments.service.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
+import { PLACEHOLDER_USER, type UserBrief, getUserBriefs, lockUsers } from '../users/users.service.ts';
 import * as queries from './pins.queries.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { canDelete } from './pins.policy.ts';
@@ -67,6 +67,17 @@ export async function publishPin(db: Db, viewer: Viewer | null, input: { content
 }
 
 /** The author or an admin; its comments go with it. */
+/**
+ * Hiding (-1) or restoring (+1) a pin, in the moderation transaction that changes hidden_at (the
+ * pin row already locked): its author's pin count counts visible pins only.
+ */
+export async function movePinVisibility(tx: Tx, pinId: string, delta: 1 | -1): Promise<void> {
+  const row = await queries.selectPinAuthor(tx, pinId, { lock: true });
+  if (!row?.userId) return;
+  await lockUsers(tx, [row.userId]);
+  await queries.addAuthorPinCount(tx, row.userId, delta);
+}
+
 export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
   const signedIn = requireViewer(viewer);
   await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
 import { bookletPurchases, booklets } from '@db/schema/commerce.ts';
 import { entries, entryLikes, tagSubscriptions, tags } from '@db/schema/content.ts';
@@ -45,7 +45,7 @@ export async function selectIsFollowing(db: Db, followerId: string, followeeId: 
 }
 
 /** One page of an author's entry ids, newest first: written (no original URL) or shared links. */
-export async function selectAuthorEntryPage(db: Db, q: PageQuery & { kind: 'article' | 'share' }) {
+export async function selectAuthorEntryPage(db: Db, q: PageQuery & { kind: 'article' | 'share'; withHidden: boolean }) {
   return db
     .select({ id: entries.id, at: entries.createdAt })
     .from(entries)
@@ -54,6 +54,8 @@ export async function selectAuthorEntryPage(db: Db, q: PageQuery & { kind: 'arti
         eq(entries.userId, q.uid),
         q.kind === 'article' ? eq(entries.originalUrl, '') : ne(entries.originalUrl, ''),
         keysetBefore(entries.createdAt, entries.id, q.cursor),
+        // Hidden by a moderator: listed for its author only (marked), never for others.
+        q.withHidden ? undefined : isNull(entries.hiddenAt),
       ),
     )
     .orderBy(desc(entries.createdAt), desc(entries.id))

@@ -56,12 +56,15 @@ interface PageInput {
 export async function listUserEntries(db: Db, viewer: Viewer | null, input: PageInput & { kind: 'article' | 'share' }) {
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
-  const rows = await selectAuthorEntryPage(db, { uid: input.uid, kind: input.kind, cursor, limit });
+  // Its author sees their hidden entries too, marked (visible moderation); others never.
+  const own = viewer?.id === input.uid;
+  const rows = await selectAuthorEntryPage(db, { uid: input.uid, kind: input.kind, cursor, limit, withHidden: own });
   return {
     entrylist: await getEntriesByIds(
       db,
       rows.map((r) => r.id),
       viewer,
+      { ownHidden: own },
     ),
     pointer: nextPointer(rows, limit, (r) => [r.at, r.id]),
   };

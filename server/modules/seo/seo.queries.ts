@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@db/client.ts';
 import { entries, tags } from '@db/schema/content.ts';
 
@@ -17,7 +17,7 @@ export async function selectEntryLocations(db: Db, q: { from: Date; to: Date; li
   return db
     .select({ id: entries.id, type: entries.type, updatedAt: entries.updatedAt })
     .from(entries)
-    .where(and(gte(entries.createdAt, q.from), lt(entries.createdAt, q.to)))
+    .where(and(gte(entries.createdAt, q.from), lt(entries.createdAt, q.to), isNull(entries.hiddenAt)))
     .orderBy(desc(entries.createdAt), desc(entries.id))
     .limit(q.limit);
 }
