@@ -14,7 +14,7 @@
  */
 import 'dotenv/config';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +83,9 @@ execFileSync(process.execPath, ['--import', 'tsx', 'db/migrate.ts'], {
 });
 
 const prefix = mkdtempSync(path.join(os.tmpdir(), 'jinsha-nginx-'));
-for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
+// nginx's workers (another user when it starts as root) write the page cache in here.
+chmodSync(prefix, 0o755);
+for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) mkdirSync(path.join(prefix, dir));
 const siteUrl = env.SITE_URL ?? `http://localhost:${port}`;
 const children = new Map();
 let stopping = false;

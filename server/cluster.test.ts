@@ -9,12 +9,15 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase } from '@db/client.ts';
+import { ensureCategories } from '../tests/factories/categories.ts';
+import { createEntry } from '../tests/factories/entries.ts';
 import { createUser } from '../tests/factories/users.ts';
 import { freePort } from '../tests/setup/child-server.ts';
 import { startPrivatePostgres } from '../tests/setup/private-postgres.ts';
 import { createTestDatabaseUrl } from '../tests/setup/test-db.ts';
 import { type S3TestServer, sha256Hex, startS3Server } from '../tests/setup/s3-server.ts';
 import sharp from 'sharp';
+import { publishChange } from './adapters/changes.ts';
 import { createSession, SESSION_COOKIE } from './modules/auth/auth.service.ts';
 
 function nginxInstalled() {
@@ -43,6 +46,13 @@ beforeAll(async () => {
     const postgres = await startPrivatePostgres();
     disposers.push(postgres.dispose);
     databaseUrl = postgres.serverUrl;
+  }
+  {
+    // The categories exist before the processes start (each keeps the fixed category list for its life).
+    const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    await database.migrate();
+    await ensureCategories(database.db);
+    await database.close();
   }
   const env: Record<string, string> = {};
   if (existsSync('/usr/bin/redis-server')) {
@@ -199,6 +209,52 @@ describe('npm run start:cluster', () => {
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
     const put = s3.signed.find((request) => request.method === 'PUT' && d.url.endsWith(request.path));
     expect(put?.payloadHash).toBe(sha256Hex(bytes));
+  });
+
+  it('keeps anonymous answers in nginx for a moment, never signed-in ones, and a new entry shows everywhere within 5 s', async () => {
+    const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    try {
+      const user = await createUser(database.db);
+      const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+      const cookie = `${SESSION_COOKIE}=${session.token}`;
+      const feed = '/api/timeline/get_entry_by_timeline?limit=20';
+      const titlesAt = async (base: string, headers: Record<string, string> = {}) => {
+        const res = await fetch(`${base}${feed}`, { headers });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { d: { entrylist: Array<{ title: string }> } };
+        return {
+          cache: `${res.headers.get('x-cache') ?? '-'} ${res.headers.get('x-instance')}`,
+          titles: body.d.entrylist.map((entry) => entry.title),
+        };
+      };
+      // Anonymous: stored once, then served by nginx (HIT) within its second.
+      const seen: Array<string | null> = [];
+      for (let i = 0; i < 10 && !seen.some((c) => c?.startsWith('HIT')); i++) seen.push((await titlesAt(origin)).cache);
+      expect(seen.some((c) => c?.startsWith('HIT'))).toBe(true);
+      // A session cookie goes past the cache, both ways.
+      expect((await titlesAt(origin, { cookie })).cache).toMatch(/^BYPASS /);
+
+      // A new entry, announced as every writer announces it (after its commit, on the change bus).
+      const title = `集群里的新文章 ${Date.now().toString(36)}`;
+      const entry = await createEntry(database.db, { title, userId: user.id });
+      const written = Date.now();
+      await publishChange(database.db, { kind: 'content', what: 'entry', userId: user.id, id: entry.id });
+      // Through nginx (its cache, then any process's) and straight from each process (its own caches).
+      for (const base of [origin, ...appOrigins]) {
+        const answers: string[] = [];
+        let titles: string[] = [];
+        do {
+          const answer = await titlesAt(base);
+          titles = answer.titles;
+          answers.push(`${Date.now() - written} ms ${answer.cache ?? '-'} ${titles.length}`);
+          if (!titles.includes(title)) await new Promise((resolve) => setTimeout(resolve, 100));
+        } while (!titles.includes(title) && Date.now() - written < 5_000);
+        expect(titles, `the feed at ${base}: ${answers.slice(-5).join(', ')}`).toContain(title);
+      }
+      expect(Date.now() - written).toBeLessThan(5_000);
+    } finally {
+      await database.close();
+    }
   });
 
   it('keeps answering when one instance is killed (nginx fails over)', async () => {

@@ -167,6 +167,22 @@ export class ChangeBus {
   }
 
   /**
+   * The oldest content version whose cached answers are still served now (isFresh): what an
+   * answer built on top of other cached answers (a page over a remembered feed) may hold. Stamp
+   * such an answer with this, not the current version, or a page rendered during the grace period
+   * from a feed computed before the change would pass for fresh until the next change.
+   */
+  oldestServedVersion(graceMs: number, now = Date.now()): number {
+    let version = this.version;
+    while (version > 0) {
+      const reached = this.reachedAt.get(version);
+      if (reached === undefined || now - reached >= graceMs) break;
+      version -= 1;
+    }
+    return version;
+  }
+
+  /**
    * Whether something made at content `version` may still be served `now`: nothing changed
    * since, or the first change after it is younger than `graceMs`.
    */

@@ -41,18 +41,22 @@ const page: PageHandler = async (_request, ctx) => {
   });
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const env = createTestEnv({ PAGE_CACHE_MB: '8', CACHE_GRACE_MS: String(GRACE_MS) });
+function makeApp(settings: Record<string, string> = {}): TestApp {
+  const env = createTestEnv({ PAGE_CACHE_MB: '8', CACHE_GRACE_MS: String(GRACE_MS), ...settings });
   const adapters = createAdapters(env, database.db);
   const built = createApp({ database, adapters, env, logger: pino({ level: 'silent' }), pages: page });
-  app = {
+  return {
     app: built,
     database,
     env,
     adapters,
     request: async (path, init) => built.request(new URL(path, TEST_ORIGIN).toString(), init),
   };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = makeApp();
   await changeBus(database).ready();
   ({ frontend: category } = await ensureCategories(database.db));
   tagId = (await createTag(database.db)).id;
@@ -175,6 +179,8 @@ describe('the anonymous page cache', () => {
       requestJson<{ entrylist: Array<{ title: string }> }>(app, '/api/timeline/get_entry_by_timeline?limit=20', {
         headers,
       });
+    // Past the grace of the earlier tests' changes: a page made within it goes stale when it ends.
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 100));
     const first = await feed();
     expect(first.headers.get('cache-control')).toMatch(/^public/);
     // Inserted behind the caches' backs: the stored answer does not have it.
@@ -185,6 +191,30 @@ describe('the anonymous page cache', () => {
     const signedIn = await feed({ cookie });
     expect(signedIn.headers.get('cache-control') ?? '').not.toMatch(/^public/);
     expect(signedIn.body.d.entrylist.map((e) => e.title)).toContain('接口缓存之后的一篇');
+  });
+
+  it('never keeps a page made in a grace period from a feed answer older than the change past its grace', async () => {
+    // With remembered feed answers, as in production (the tests' default keeps none).
+    const withFeeds = makeApp({ FEED_CACHE_ENTRIES: '100' });
+    const feed = (path: string) =>
+      requestJson<{ entrylist: Array<{ title: string }> }>(withFeeds, path).then((r) =>
+        r.body.d.entrylist.map((e) => e.title),
+      );
+    // Past the grace of the tests' earlier changes; the feed's page is remembered (shared answers),
+    // then an entry is written and announced.
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 100));
+    await feed('/api/timeline/get_entry_by_timeline?limit=17');
+    const entry = await createEntry(database.db, { title: '宽限期里的新文章' });
+    await database.db.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${`content|entry|someone|${entry.id}`})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Within the grace period a new URL of the same feed is rendered from the remembered answer (stale, allowed)…
+    expect(await feed('/api/timeline/get_entry_by_timeline?limit=17&utm_source=share')).not.toContain(
+      '宽限期里的新文章',
+    );
+    // …and that page goes stale with it: after the grace period both URLs show the entry.
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 200));
+    expect(await feed('/api/timeline/get_entry_by_timeline?limit=17&utm_source=share')).toContain('宽限期里的新文章');
+    expect(await feed('/api/timeline/get_entry_by_timeline?limit=17')).toContain('宽限期里的新文章');
   });
 
   it('keeps serving the cached copy when nothing changed, however often it is asked', async () => {

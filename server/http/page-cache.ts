@@ -108,7 +108,9 @@ export function pageCache({
 
   /** Renders through the rest of the app and stores the answer when it is the same for everyone. */
   async function render(c: Context<AppEnv>, next: () => Promise<void>, key: string): Promise<Stored | null> {
-    const version = bus.contentVersion();
+    // A page rendered in a grace period may hold answers made before the change (remembered feeds):
+    // it is as old as the oldest of those, so it goes stale when they do.
+    const version = bus.oldestServedVersion(graceMs);
     c.set('pageCacheRender', true);
     await next();
     const response = c.res;
