@@ -9,7 +9,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { ModalDialog } from '~/ui/modal-dialog.tsx';
 import { reportTarget } from './moderation-api.ts';
 
 /** 举报's dialog: the reasons and a text, loaded on first use (report-button.tsx). */
@@ -50,52 +50,47 @@ export default function ReportDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content className={dialogContentClass('w-[400px] p-5')} aria-describedby={undefined}>
-          <Dialog.Title className="font-semibold text-base">举报{MODERATION_TARGETS[targetType]}</Dialog.Title>
-          <form onSubmit={submit} className="mt-4 space-y-3">
-            <fieldset>
-              <legend className="mb-2 text-fg-2 text-sm">举报原因</legend>
-              <div className="grid grid-cols-2 gap-2">
-                {(Object.keys(REPORT_REASONS) as ReportReason[]).map((key) => (
-                  <label key={key} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name="report-reason"
-                      value={key}
-                      checked={reason === key}
-                      onChange={() => setReason(key)}
-                    />
-                    {REPORT_REASONS[key]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <label className="block text-fg-2 text-sm">
-              补充说明（选填）
-              <textarea
-                value={text}
-                maxLength={MODERATION_LIMITS.reportTextMax}
-                rows={3}
-                onChange={(e) => setText(e.target.value)}
-                className="mt-1 w-full resize-none rounded border border-line bg-page px-3 py-2 text-fg outline-none focus:border-brand"
-              />
-            </label>
-            <div className="flex justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="secondary" size="md">
-                  取消
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" size="md" disabled={busy}>
-                提交举报
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={open} onOpenChange={onOpenChange} widthClass="w-[400px] p-5">
+      <Dialog.Title className="font-semibold text-base">举报{MODERATION_TARGETS[targetType]}</Dialog.Title>
+      <form onSubmit={submit} className="mt-4 space-y-3">
+        <fieldset>
+          <legend className="mb-2 text-fg-2 text-sm">举报原因</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(Object.keys(REPORT_REASONS) as ReportReason[]).map((key) => (
+              <label key={key} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="report-reason"
+                  value={key}
+                  checked={reason === key}
+                  onChange={() => setReason(key)}
+                />
+                {REPORT_REASONS[key]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="block text-fg-2 text-sm">
+          补充说明（选填）
+          <textarea
+            value={text}
+            maxLength={MODERATION_LIMITS.reportTextMax}
+            rows={3}
+            onChange={(e) => setText(e.target.value)}
+            className="mt-1 w-full resize-none rounded border border-line bg-page px-3 py-2 text-fg outline-none focus:border-brand"
+          />
+        </label>
+        <div className="flex justify-end gap-3">
+          <Dialog.Close asChild>
+            <Button variant="secondary" size="md">
+              取消
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" size="md" disabled={busy}>
+            提交举报
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
