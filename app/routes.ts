@@ -80,6 +80,7 @@ export default [
     route('repo-reports', 'routes/admin-repo-reports.tsx'),
     route('withdrawals', 'routes/admin-withdrawals.tsx'),
     route('booklets', 'routes/admin-booklets.tsx'),
+    route('people', 'routes/admin-people.tsx'),
     // Other areas' console pages (one line each), e.g. route('booklets', 'routes/admin-booklets.tsx'),
   ]),
   route('user/wallet', 'routes/user-wallet.tsx'),

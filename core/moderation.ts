@@ -71,6 +71,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   reject_appeal: '驳回申诉',
   system_notification: '系统通知',
   banner_create: '新建横幅',
+  banner_update: '编辑横幅',
   banner_delete: '删除横幅',
   event_create: '新建活动',
   event_update: '编辑活动',

@@ -23,3 +23,7 @@ export function isAuthorOrAdmin(actor: Actor | null | undefined, authorId: strin
   if (isAdmin(actor)) return true;
   return Boolean(authorId) && authorId === actor.id;
 }
+
+/** The roles the console assigns (SPEC §6: admin passes every check; editors may recommend and hide). */
+export const ASSIGNABLE_ROLES = ['user', 'editor', 'admin'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];

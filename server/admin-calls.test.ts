@@ -66,6 +66,23 @@ const VALID_REQUESTS: Record<string, (fx: Fixtures) => Promise<CallInput>> = {
   }),
   'GET /admin/audit': async () => ({ query: { limit: '5' } }),
   'GET /admin/dashboard': async () => ({}),
+  'GET /banner/admin/list': async () => ({}),
+  'POST /banner/admin/save': async () => ({
+    json: { url: '/events', textList: ['大会'], startedAt: '2030-01-01T00:00:00Z', endedAt: '2030-01-02T00:00:00Z' },
+  }),
+  'POST /banner/admin/delete': async ({ asAdmin }) => {
+    const banner = await asAdmin<{ id: string }>('/api/banner/admin/save', {
+      url: '/events',
+      textList: ['大会'],
+      startedAt: '2030-01-01T00:00:00Z',
+      endedAt: '2030-01-02T00:00:00Z',
+    });
+    return { json: { id: banner.id } };
+  },
+  'GET /admin/people': async () => ({ query: { q: 'a' } }),
+  'POST /admin/people/update': async ({ db }) => ({
+    json: { userId: (await createUser(db)).id, role: 'editor', isXiaoceAuthor: true },
+  }),
   'POST /admin/suspend': async ({ db }) => ({
     json: { userId: (await createUser(db)).id, until: '2099-01-01T00:00:00Z', reason: '刷屏' },
   }),

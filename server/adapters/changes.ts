@@ -36,7 +36,7 @@ export type Change =
   | { kind: 'user'; key: string };
 
 /** What a content change is about. */
-export type ContentWhat = 'entry' | 'comment' | 'like' | 'pin' | 'event' | 'booklet' | 'repo';
+export type ContentWhat = 'entry' | 'comment' | 'like' | 'pin' | 'event' | 'booklet' | 'repo' | 'banner';
 const CONTENT_WHATS: readonly string[] = [
   'entry',
   'comment',
@@ -45,6 +45,7 @@ const CONTENT_WHATS: readonly string[] = [
   'event',
   'booklet',
   'repo',
+  'banner',
 ] satisfies ContentWhat[];
 
 /** `kind|a|b|c`: ids and hashes never contain the separator. */

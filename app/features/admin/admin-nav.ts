@@ -17,6 +17,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', label: '概览', roles: ['admin'] },
   { to: '/admin/content', label: '内容管理', roles: ['admin', 'editor'] },
   { to: '/admin/reports', label: '举报与申诉', roles: ['admin'] },
+  { to: '/admin/people', label: '用户管理', roles: ['admin'] },
   { to: '/admin/audit', label: '操作日志', roles: ['admin'] },
   { to: '/admin/events', label: '活动', roles: ['admin'] },
   { to: '/admin/withdrawals', label: '提现审核', roles: ['admin'] },

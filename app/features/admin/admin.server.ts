@@ -1,6 +1,6 @@
-import type { AppLoadContext } from 'react-router';
+import { type AppLoadContext, redirect } from 'react-router';
 import { MODERATION_TARGET_KEYS } from '@core/moderation.ts';
-import { getDashboard } from '@server/modules/admin/admin.service.ts';
+import { getDashboard, listPeople } from '@server/modules/admin/admin.service.ts';
 import { listAudit } from '@server/modules/audit/audit.service.ts';
 import { listContent, listReports } from '@server/modules/moderation/moderation.service.ts';
 import { fromService, requireRoleIn } from '~/lib/route-guards.server.ts';
@@ -12,10 +12,21 @@ export function loadAdminLayout(context: AppLoadContext) {
   return { nav: adminNavFor(viewer.role) };
 }
 
-/** /admin (index): the dashboard, administrators only. */
+/** /admin (index): the dashboard for administrators; anyone else of the console goes to their first page. */
 export async function loadDashboard(context: AppLoadContext) {
-  requireRoleIn(context, ['admin']);
+  const viewer = requireRoleIn(context, CONSOLE_ROLES);
+  if (viewer.role !== 'admin') throw redirect(adminNavFor(viewer.role)[0]?.to ?? '/');
   return getDashboard(context.db);
+}
+
+/** /admin/people: people found by ?q (name, phone, email or id), newest first (administrators). */
+export async function loadPeople(context: AppLoadContext, url: URL) {
+  const viewer = requireRoleIn(context, ['admin']);
+  const q = url.searchParams.get('q')?.trim().slice(0, 64) ?? '';
+  const page = await fromService(
+    listPeople({ db: context.db, viewer }, { q, pointer: url.searchParams.get('pointer') ?? undefined }),
+  );
+  return { ...page, q, viewerId: viewer.id };
 }
 
 /** /admin/audit: the audit log's first page (or the page after `pointer`), filtered by action. */

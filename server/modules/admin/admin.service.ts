@@ -1,6 +1,9 @@
 import { MODERATION_MESSAGES } from '@core/moderation.ts';
 import type { Db } from '@db/client.ts';
+import type { AssignableRole } from '@core/permissions.ts';
+import type { UserRole } from '@db/schema/users.ts';
 import { publishChange } from '../../adapters/changes.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { requireRole, type Viewer } from '../auth/auth.policy.ts';
@@ -79,4 +82,93 @@ export async function setSuspension(
   });
   await publishChange(db, { kind: 'user', key: input.userId });
   return { suspendedUntil: until?.toISOString() ?? null };
+}
+
+/** A person as the people screen shows them. */
+export interface AdminPerson {
+  id: string;
+  username: string;
+  avatarLarge: string;
+  email: string | null;
+  mobilePhoneNumber: string | null;
+  role: UserRole;
+  isXiaoceAuthor: boolean;
+  mustResetPassword: boolean;
+  /** Set only while the suspension runs. */
+  suspendedUntil: string | null;
+  suspendReason: string;
+  createdAt: string;
+}
+
+type AdminCtx = { db: Db; viewer: Viewer | null };
+
+function toPerson(row: NonNullable<Awaited<ReturnType<typeof queries.selectPerson>>>, now: Date): AdminPerson {
+  const suspended = row.suspendedUntil && row.suspendedUntil > now ? row.suspendedUntil : null;
+  return {
+    ...row,
+    suspendedUntil: suspended?.toISOString() ?? null,
+    suspendReason: suspended ? row.suspendReason : '',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** People, newest first, found by name, phone, email or id (administrators). */
+export async function listPeople(
+  ctx: AdminCtx,
+  input: { q?: string; pointer?: string; limit?: number },
+  now = new Date(),
+): Promise<{ list: AdminPerson[]; pointer: string | null }> {
+  requireRole(ctx.viewer, { roles: ['admin'] });
+  const limit = input.limit ?? 20;
+  const rows = await queries.selectPeople(ctx.db, {
+    query: input.q?.trim() || undefined,
+    cursor: readPointer(input.pointer),
+    limit,
+  });
+  return {
+    list: rows.map((row) => toPerson(row, now)),
+    pointer: nextPointer(rows, limit, (row) => [row.createdAt, row.id]),
+  };
+}
+
+/**
+ * Changes a person's role or booklet-author flag (administrators), audited in the same
+ * transaction (set_role / set_booklet_author); their cached sessions are dropped so it applies
+ * at once. An administrator cannot change their own role (the console would lock them out).
+ */
+export async function setPersonFlags(
+  ctx: AdminCtx,
+  input: { userId: string; role?: AssignableRole; isXiaoceAuthor?: boolean },
+): Promise<AdminPerson> {
+  const actor = requireRole(ctx.viewer, { roles: ['admin'] });
+  if (input.role === undefined && input.isXiaoceAuthor === undefined) throw badRequest('没有要修改的内容');
+  if (input.role !== undefined && input.userId === actor.id) throw badRequest('不能修改自己的角色');
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const before = await queries.updatePersonFlags(db, input.userId, {
+      role: input.role,
+      isXiaoceAuthor: input.isXiaoceAuthor,
+    });
+    if (!before) throw notFound('此用户不存在');
+    if (input.role !== undefined && input.role !== before.role) {
+      await audit(db, actor, {
+        action: 'set_role',
+        targetType: 'user',
+        targetId: input.userId,
+        detail: { from: before.role, to: input.role },
+      });
+    }
+    if (input.isXiaoceAuthor !== undefined && input.isXiaoceAuthor !== before.isXiaoceAuthor) {
+      await audit(db, actor, {
+        action: 'set_booklet_author',
+        targetType: 'user',
+        targetId: input.userId,
+        detail: { value: input.isXiaoceAuthor },
+      });
+    }
+  });
+  await publishChange(ctx.db, { kind: 'user', key: input.userId });
+  const row = await queries.selectPerson(ctx.db, input.userId);
+  if (!row) throw notFound('此用户不存在');
+  return toPerson(row, new Date());
 }

@@ -23,12 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-function call(
+function call<T = unknown>(
   user: TestUser,
   path: string,
   init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
 ) {
-  return requestJson(app, path, {
+  return requestJson<T>(app, path, {
     method: init.method ?? 'POST',
     json: init.json,
     headers: { cookie: cookies[user.id], ...init.headers },
@@ -99,5 +99,100 @@ describe('dashboard days', () => {
       '2026-11-25',
     ]);
     expect(since.toISOString()).toBe('2026-11-18T16:00:00.000Z');
+  });
+});
+
+interface PersonRow {
+  id: string;
+  role: string;
+  isXiaoceAuthor: boolean;
+  mobilePhoneNumber: string | null;
+  suspendedUntil: string | null;
+  suspendReason: string;
+}
+type PeoplePage = { list: PersonRow[]; pointer: string };
+
+describe('people (roles, booklet-author flag)', () => {
+  it('finds people by a part of the name, by phone and by id; shows role, flag and a running suspension', async () => {
+    const found = await createUser(database.db, { username: 'findme_甲乙', mobilePhoneNumber: '13912345678' });
+    const byName = await call<PeoplePage>(admin, `/api/admin/people?q=${encodeURIComponent('FINDME')}`, {
+      method: 'GET',
+    });
+    expect(byName.status).toBe(200);
+    expect(byName.body.d.list.map((p) => p.id)).toEqual([found.id]);
+    const byId = await call<PeoplePage>(admin, `/api/admin/people?q=${found.id}`, { method: 'GET' });
+    expect(byId.body.d.list).toHaveLength(1);
+    expect(byId.body.d.list[0]).toMatchObject({ role: 'user', isXiaoceAuthor: false, suspendedUntil: null });
+    const byPhone = await call<PeoplePage>(admin, '/api/admin/people?q=13912345678', { method: 'GET' });
+    expect(byPhone.body.d.list.map((p) => p.id)).toEqual([found.id]);
+    // A wildcard in the query is a literal character, not "everything".
+    const wildcard = await call<PeoplePage>(admin, `/api/admin/people?q=${encodeURIComponent('%')}`, { method: 'GET' });
+    expect(wildcard.body.d.list).toEqual([]);
+
+    await call(admin, '/api/admin/suspend', {
+      json: { userId: found.id, until: '2099-01-01T00:00:00Z', reason: '发广告' },
+    });
+    const suspended = await call<PeoplePage>(admin, `/api/admin/people?q=${found.id}`, { method: 'GET' });
+    expect(suspended.body.d.list[0]).toMatchObject({
+      suspendedUntil: '2099-01-01T00:00:00.000Z',
+      suspendReason: '发广告',
+    });
+  });
+
+  it('pages newest first with a pointer', async () => {
+    const first = await call<PeoplePage>(admin, '/api/admin/people?limit=2', { method: 'GET' });
+    expect(first.body.d.list).toHaveLength(2);
+    expect(first.body.d.pointer).toBeTruthy();
+    const second = await call<PeoplePage>(
+      admin,
+      `/api/admin/people?limit=2&pointer=${encodeURIComponent(first.body.d.pointer)}`,
+      {
+        method: 'GET',
+      },
+    );
+    const ids = [...first.body.d.list, ...second.body.d.list].map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('changes role and booklet-author flag, audited, at once for the person’s session; not one’s own role', async () => {
+    const editor = await createUser(database.db);
+    const editorCookie = await signIn(app, editor);
+    const before = await requestJson(app, '/api/admin/content?type=entry', { headers: { cookie: editorCookie } });
+    expect(before.status).toBe(403);
+
+    const set = await call<PersonRow>(admin, '/api/admin/people/update', {
+      json: { userId: editor.id, role: 'editor' },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.d).toMatchObject({ id: editor.id, role: 'editor' });
+    const after = await requestJson(app, '/api/admin/content?type=entry', { headers: { cookie: editorCookie } });
+    expect(after.status).toBe(200);
+
+    const flag = await call<PersonRow>(admin, '/api/admin/people/update', {
+      json: { userId: editor.id, isXiaoceAuthor: true },
+    });
+    expect(flag.body.d.isXiaoceAuthor).toBe(true);
+
+    const rows = await database.db.select().from(auditLog).where(eq(auditLog.targetId, editor.id));
+    expect(rows.map((r) => [r.action, r.detail])).toEqual(
+      expect.arrayContaining([
+        ['set_role', { from: 'user', to: 'editor' }],
+        ['set_booklet_author', { value: true }],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+
+    const own = await call<PersonRow>(admin, '/api/admin/people/update', { json: { userId: admin.id, role: 'user' } });
+    expect(own).toMatchObject({ status: 400, body: { m: '不能修改自己的角色' } });
+    const guest = await call<PersonRow>(admin, '/api/admin/people/update', {
+      json: { userId: editor.id, role: 'guest' },
+    });
+    expect(guest.status).toBe(400);
+    const missing = await call<PersonRow>(admin, '/api/admin/people/update', {
+      json: { userId: 'b'.repeat(24), role: 'user' },
+    });
+    expect(missing).toMatchObject({ status: 404, body: { m: '此用户不存在' } });
+    const nothing = await call<PersonRow>(admin, '/api/admin/people/update', { json: { userId: editor.id } });
+    expect(nothing.status).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import type { Db } from '@db/client.ts';
 import { banners, type bannerPositions } from '@db/schema/content.ts';
 
@@ -45,4 +46,53 @@ export async function countActiveBanners(db: Db, q: { position: BannerPosition; 
       ),
     );
   return row?.total ?? 0;
+}
+
+const adminColumns = {
+  id: banners.id,
+  position: banners.position,
+  url: banners.url,
+  imageUrl: banners.imageUrl,
+  textList: banners.textList,
+  startedAt: banners.startedAt,
+  endedAt: banners.endedAt,
+};
+
+/** Every banner of the web, latest started first (the console's list, past and future included). */
+export async function selectAllBanners(db: Db, q: { cursor: Cursor | null; limit: number }) {
+  return db
+    .select(adminColumns)
+    .from(banners)
+    .where(and(eq(banners.platform, 'web'), keysetBefore(banners.startedAt, banners.id, q.cursor)))
+    .orderBy(desc(banners.startedAt), desc(banners.id))
+    .limit(q.limit);
+}
+
+export type BannerRow = Awaited<ReturnType<typeof selectAllBanners>>[number];
+
+export type BannerValues = {
+  position: BannerPosition;
+  url: string;
+  imageUrl: string;
+  textList: string[];
+  startedAt: Date;
+  endedAt: Date;
+};
+
+export async function insertBanner(tx: Db, id: string, values: BannerValues) {
+  const [row] = await tx
+    .insert(banners)
+    .values({ id, platform: 'web', ...values })
+    .returning(adminColumns);
+  return row;
+}
+
+export async function updateBanner(tx: Db, id: string, values: BannerValues) {
+  const [row] = await tx.update(banners).set(values).where(eq(banners.id, id)).returning(adminColumns);
+  return row ?? null;
+}
+
+export async function deleteBanner(tx: Db, id: string) {
+  const rows = await tx.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
+  return rows.length > 0;
 }

@@ -1,8 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { limitSchema, pageNumberSchema } from '@core/inputs.ts';
+import { bannerFieldsSchema } from '@core/banners.ts';
+import { limitSchema, pageNumberSchema, pointerSchema } from '@core/inputs.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { bannerPositions } from '@db/schema/content.ts';
-import { errorResponses, okResponse, z } from '../../http/openapi.ts';
+import { createAdminRoute } from '../../http/admin-route.ts';
+import { errorResponses, idSchema, jsonRequest, okResponse, z } from '../../http/openapi.ts';
 
 export const bannerSchema = z
   .object({
@@ -41,4 +43,38 @@ export const listBanners = createRoute({
     }),
   },
   responses: { ...okResponse(bannerListSchema), ...errorResponses(400) },
+});
+
+/* ---- The console (administrators) ---- */
+
+export const adminBannerSchema = bannerSchema.extend({ position: z.enum(bannerPositions) }).openapi('AdminBanner');
+
+export const adminList = createAdminRoute({
+  method: 'get',
+  path: '/admin/list',
+  tags: ['banner'],
+  summary: `Every banner, latest started first, past and future included (${PAGE_SIZE.banners} a page)`,
+  request: { query: z.object({ pointer: pointerSchema }) },
+  responses: {
+    ...okResponse(z.object({ list: z.array(adminBannerSchema), pointer: z.string().nullable() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+export const adminSave = createAdminRoute({
+  method: 'post',
+  path: '/admin/save',
+  tags: ['banner'],
+  summary: 'Create a banner (no id) or replace one’s position, url, image, textList and window; audited',
+  request: jsonRequest(bannerFieldsSchema.extend({ id: idSchema.optional() })),
+  responses: { ...okResponse(adminBannerSchema), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const adminDelete = createAdminRoute({
+  method: 'post',
+  path: '/admin/delete',
+  tags: ['banner'],
+  summary: 'Delete a banner; audited',
+  request: jsonRequest(z.object({ id: idSchema })),
+  responses: { ...okResponse(z.null()), ...errorResponses(400, 401, 403, 404) },
 });

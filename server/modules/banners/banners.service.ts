@@ -1,4 +1,13 @@
+import { BANNER_MESSAGES, type BannerInput, bannerInputSchema } from '@core/banners.ts';
+import { PAGE_SIZE } from '@core/constants.ts';
+import { newId } from '@core/ids.ts';
+import { isUserImageUrl } from '@core/user-urls.ts';
 import type { Db } from '@db/client.ts';
+import { publishChange } from '../../adapters/changes.ts';
+import { nextPointer, readPointer } from '../../http/cursor.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { audit } from '../audit/audit.service.ts';
+import { requireRole, type Viewer } from '../auth/auth.policy.ts';
 import * as queries from './banners.queries.ts';
 
 export type { BannerPosition } from './banners.queries.ts';
@@ -46,4 +55,63 @@ export async function pageActiveBanners(
     })),
     total,
   };
+}
+
+/* ---- The console (administrators): every banner, create, edit, delete; audited ---- */
+
+export interface AdminBanner extends Banner {
+  position: queries.BannerPosition;
+}
+
+type AdminCtx = { db: Db; viewer: Viewer | null; siteOrigin?: string | null };
+
+function toAdminBanner(row: queries.BannerRow): AdminBanner {
+  return { ...row, startedAt: row.startedAt.toISOString(), endedAt: row.endedAt.toISOString() };
+}
+
+/** Every banner, latest started first, past and future included (20 a page). */
+export async function listAllBanners(
+  ctx: AdminCtx,
+  input: { pointer?: string },
+): Promise<{ list: AdminBanner[]; pointer: string | null }> {
+  requireRole(ctx.viewer, { roles: ['admin'] });
+  const limit = PAGE_SIZE.banners;
+  const rows = await queries.selectAllBanners(ctx.db, { cursor: readPointer(input.pointer), limit });
+  return { list: rows.map(toAdminBanner), pointer: nextPointer(rows, limit, (row) => [row.startedAt, row.id]) };
+}
+
+/** Creates a banner (no id) or replaces one's fields; audited in the same transaction. */
+export async function saveBanner(ctx: AdminCtx, input: BannerInput & { id?: string }): Promise<AdminBanner> {
+  const actor = requireRole(ctx.viewer, { roles: ['admin'] });
+  const checked = bannerInputSchema.safeParse(input);
+  if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? BANNER_MESSAGES.url);
+  const b = checked.data;
+  if (b.imageUrl && !isUserImageUrl(b.imageUrl, ctx.siteOrigin)) throw badRequest(BANNER_MESSAGES.image);
+  const values = { ...b, startedAt: new Date(b.startedAt), endedAt: new Date(b.endedAt) };
+  const row = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const id = input.id ?? newId();
+    const saved = input.id ? await queries.updateBanner(db, id, values) : await queries.insertBanner(db, id, values);
+    if (!saved) throw notFound(BANNER_MESSAGES.notFound);
+    await audit(db, actor, {
+      action: input.id ? 'banner_update' : 'banner_create',
+      targetType: 'banner',
+      targetId: id,
+      detail: { url: b.url, textList: b.textList, startedAt: b.startedAt, endedAt: b.endedAt },
+    });
+    return saved;
+  });
+  await publishChange(ctx.db, { kind: 'content', what: 'banner', userId: actor.id, id: row.id });
+  return toAdminBanner(row);
+}
+
+/** Deletes a banner; audited in the same transaction. */
+export async function removeBanner(ctx: AdminCtx, input: { id: string }): Promise<void> {
+  const actor = requireRole(ctx.viewer, { roles: ['admin'] });
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (!(await queries.deleteBanner(db, input.id))) throw notFound(BANNER_MESSAGES.notFound);
+    await audit(db, actor, { action: 'banner_delete', targetType: 'banner', targetId: input.id });
+  });
+  await publishChange(ctx.db, { kind: 'content', what: 'banner', userId: actor.id, id: input.id });
 }
