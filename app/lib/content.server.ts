@@ -16,7 +16,7 @@ import { COLUMN_DEFAULT_SORT, TAG_DEFAULT_SORT } from './content-sorts.ts';
  */
 export async function loadTagPage(context: AppLoadContext, options: { url: URL; title: string }) {
   const sort = readSort(options.url, TAG_DEFAULT_SORT);
-  const tag = await fromService(getTagByTitle(context.db, options.title, context.viewer));
+  const tag = await fromService(getTagByTitle(context, options.title));
   const page = await fromService(
     listTagEntries(context.db, {
       tagId: tag.id,
@@ -44,7 +44,7 @@ export async function loadSubscribedTags(context: AppLoadContext, options: { url
   const page = readPage(options.url);
   const pageSize = PAGE_SIZE.subscribedTags;
   const list = await fromService(
-    listSubscribedTags(context.db, { userId: options.viewer.id, page: page - 1, pageSize, viewer: context.viewer }),
+    listSubscribedTags(context, { userId: options.viewer.id, page: page - 1, pageSize, viewer: context.viewer }),
   );
   return { ...list, page, pageCount: Math.ceil(list.total / pageSize) };
 }
@@ -62,7 +62,7 @@ export async function loadAllTags(context: AppLoadContext, url: URL) {
   const page = readPage(url);
   const pageSize = PAGE_SIZE.subscribedTags;
   const list = await fromService(
-    listTags(context.db, {
+    listTags(context, {
       order: rawSort,
       query: query || undefined,
       page: page - 1,
@@ -88,7 +88,7 @@ export async function loadAllTags(context: AppLoadContext, url: URL) {
  */
 export async function loadColumnFeed(context: AppLoadContext, options: { url: URL; category: string | undefined }) {
   const sort = readSort(options.url, COLUMN_DEFAULT_SORT);
-  const { list } = await getCategoryIndex(context.db);
+  const { list } = await getCategoryIndex(context);
   const categories = list.map(({ name, title }) => ({ name, title }));
   const [page, hot] = await Promise.all([
     fromService(

@@ -12,7 +12,7 @@ import {
   listRelatedEntries,
 } from '@server/modules/entries/entries.service.ts';
 import { tableOfContents } from '@server/markdown/markdown.ts';
-import { SEARCH_COUNT_CAP, searchEntries, searchSnippets } from '@server/modules/search/search.service.ts';
+import { searchResultsPage } from '@server/modules/search/search.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { readPage, readPointer, readSort } from './list-params.ts';
 import { toEntryRow, withRows } from './entry-rows.ts';
@@ -22,7 +22,7 @@ import { fromService } from './route-guards.server.ts';
 const RELATED_ENTRY_LIMIT = 5;
 
 async function categoryTabs(context: AppLoadContext) {
-  const { list } = await getCategoryIndex(context.db);
+  const { list } = await getCategoryIndex(context);
   return list.map(({ name, title }) => ({ name, title }));
 }
 
@@ -121,39 +121,23 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
   const page = readPage(url, Number.MAX_SAFE_INTEGER);
   const pageSize = PAGE_SIZE.search;
   if (!query) return { query, page: 1, pageCount: 0, total: 0, estimated: false, terms: [], entrylist: [] };
-  const result = await fromService(
-    searchEntries(
-      context.db,
-      { query, page: page - 1, pageSize, viewerId: context.viewer?.id },
-      { answers: context.adapters.answers, seconds: context.env.SEARCH_CACHE_SECONDS },
-    ),
-  );
-  const pageCount = Math.ceil(Math.min(result.total, SEARCH_COUNT_CAP) / pageSize);
+  const result = await fromService(searchResultsPage(context, { query, page: page - 1, pageSize }));
   const pageHref = (n: number) => `/search?${new URLSearchParams({ query, page: String(n) })}`;
   // Past the last page: the last one. A page in range that came back empty (the count was an
   // estimate above the real matches): the first, which always renders and never redirects.
-  if (page > 1 && page > pageCount) throw redirect(pageHref(Math.max(1, pageCount)));
-  if (page > 1 && result.idList.length === 0) throw redirect(pageHref(1));
-  const [found, snippets] = await Promise.all([
-    getEntriesByIds(context.db, result.idList, context.viewer),
-    searchSnippets(context.db, result.idList, result.terms),
-  ]);
+  if (page > 1 && page > result.pageCount) throw redirect(pageHref(Math.max(1, result.pageCount)));
+  if (page > 1 && result.entries.length === 0) throw redirect(pageHref(1));
   // Nothing found on the first page: there are no matches, whatever an estimate said.
-  if (found.length === 0) {
+  if (result.entries.length === 0) {
     return { query, page: 1, pageCount: 0, total: 0, estimated: false, terms: result.terms, entrylist: [] };
   }
-  // A result matched in its body shows that passage in place of its abstract.
-  const entrylist = found.map((entry) => ({
-    ...toEntryRow(entry),
-    abstract: snippets.get(entry.id) ?? entry.abstract,
-  }));
   return {
     query,
     page,
-    pageCount,
+    pageCount: result.pageCount,
     total: result.total,
     estimated: result.estimated,
     terms: result.terms,
-    entrylist,
+    entrylist: result.entries.map(toEntryRow),
   };
 }

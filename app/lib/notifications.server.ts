@@ -10,18 +10,18 @@ import { isAdmin } from '@core/permissions.ts';
 /** /notification: signed-in only; the unread counts of both lists for the tabs. */
 export async function loadNotificationLayout(context: AppLoadContext) {
   const viewer = requireSignedIn(context);
-  return { counts: await getUnreadCounts(context.db, viewer.id) };
+  return { counts: await getUnreadCounts(context, viewer.id) };
 }
 
 /** /notification (index): the first page of the viewer's notification groups. */
 export async function loadUserNotifications(context: AppLoadContext) {
   const viewer = requireSignedIn(context);
-  return listUserNotifications(context.db, viewer.id);
+  return listUserNotifications(context, { userId: viewer.id });
 }
 
 /** /notification/system: the first page of system notices; admins also get the send form. */
 export async function loadSystemNotifications(context: AppLoadContext) {
   const viewer = requireSignedIn(context);
-  const page = await listSystemNotifications(context.db, viewer.id);
+  const page = await listSystemNotifications(context, { userId: viewer.id });
   return { ...page, isAdmin: isAdmin(viewer) };
 }

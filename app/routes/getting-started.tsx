@@ -14,8 +14,8 @@ import type { Route } from './+types/getting-started';
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context);
   const [index, tags] = await Promise.all([
-    getCategoryIndex(context.db),
-    suggestTags(context.db, { type: 'tag', page: 0, pageSize: 20, viewer }),
+    getCategoryIndex(context),
+    suggestTags(context, { type: 'tag', page: 0, pageSize: 20, viewer }),
   ]);
   return {
     categories: index.list.map(({ name, title }) => ({ name, title })),

@@ -12,7 +12,7 @@ import type { Route } from './+types/tag';
 /** /tag/{title}: the tag's head with its subscribe button, then its entries; `?sort=` (default hottest), `?pointer=`. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadTagPage(context, { url: new URL(request.url), title: params.title });
-  return { ...page, muted: await isMuted(context.db, context.viewer, 'tag', page.tag.id) };
+  return { ...page, muted: await isMuted(context, { targetType: 'tag', targetId: page.tag.id }) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>

@@ -1,18 +1,34 @@
 import type { Logger } from 'pino';
-import type { Db } from '@db/client.ts';
+import type { Db, Tx } from '@db/client.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { Env } from '../env.ts';
 import type { Viewer } from '../modules/auth/auth.policy.ts';
 
-/** Per-request dependencies, shared by API handlers (Hono variables) and route loaders (load context). */
-export interface RequestContext {
+/**
+ * What a use case receives first: every exported function of a `*.service.ts` is
+ * `verbNoun(ctx, input)` and returns data or throws AppError (docs/decisions/020-service-shape.md).
+ * A use case names the part it needs, e.g. `Pick<Ctx, 'db' | 'viewer'>`; a request's
+ * RequestContext is a Ctx, and a job, seed or test builds the part it needs (`{ db, viewer: null }`).
+ * Inside a transaction the same shape carries the transaction: `{ db: tx }`.
+ */
+export interface Ctx {
   db: Db;
+  /** The signed-in person the use case acts for; null when signed out (or a job acting for nobody). */
+  viewer: Viewer | null;
   env: Env;
   logger: Logger;
   /** Mail, SMS, file storage and rate limits (server/adapters). */
   adapters: Adapters;
+}
+
+/** The context of a use case that runs inside its caller's transaction (notify, lockUsers…). */
+export interface TxCtx {
+  db: Tx;
+}
+
+/** Per-request dependencies, shared by API handlers (Hono variables) and route loaders (load context). */
+export interface RequestContext extends Ctx {
   requestId: string;
-  viewer: Viewer | null;
   /** Anonymous visitor id (SUID); reading it sets the cookie when the visitor had none. */
   suid: string;
   isBot: boolean;

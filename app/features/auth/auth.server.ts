@@ -19,7 +19,7 @@ export async function verifyEmailForPage(context: AppLoadContext, token: string 
 
 /** /dev/outbox: the outbox rows, or the not-found view in production. */
 export async function loadOutboxPage(context: AppLoadContext) {
-  if (!outboxPageEnabled(context.env)) throw data({ message: '找不到页面' }, { status: 404 });
+  if (!outboxPageEnabled(context)) throw data({ message: '找不到页面' }, { status: 404 });
   const rows = await listOutbox(context, 50);
   return {
     rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),

@@ -7,7 +7,7 @@ import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { EMPTY_DRAFT, type DraftFields } from './editor-api.ts';
 
 async function categoryOptions(context: AppLoadContext) {
-  const { list } = await getCategoryIndex(context.db);
+  const { list } = await getCategoryIndex(context);
   return list.map(({ id, name, title }) => ({ id, name, title }));
 }
 

@@ -11,7 +11,7 @@ import { EMPTY_VOTE_OPTIONS, type ShareCategory, type ShareFormValues } from './
 import { canEdit } from '@server/modules/entries/entries.policy.ts';
 
 async function shareCategories(context: AppLoadContext): Promise<ShareCategory[]> {
-  const { list } = await getCategoryIndex(context.db);
+  const { list } = await getCategoryIndex(context);
   return list.map(({ id, name, title }) => ({ id, name, title }));
 }
 
@@ -34,7 +34,7 @@ export async function loadShareEdit(context: AppLoadContext, rawId: string | und
   if (!editedInShareForm(entry)) throw redirect(editHref(entry));
   const [flags, vote] = await Promise.all([
     getEntryFlags(context, entry.id),
-    entry.type === 'vote' ? fromService(getVoteResults(context.db, entry.id, null)) : null,
+    entry.type === 'vote' ? fromService(getVoteResults({ db: context.db, viewer: null }, entry.id)) : null,
   ]);
   const initial: ShareFormValues = {
     originalUrl: entry.originalUrl,

@@ -8,5 +8,5 @@ export async function loadAnalytics(context: AppLoadContext, url: URL) {
   const asked = Number(url.searchParams.get('days') ?? 30);
   const days = ANALYTICS_RANGES.includes(asked as 30 | 90) ? asked : 30;
   const entryId = url.searchParams.get('entry') ?? undefined;
-  return fromService(getAuthorAnalytics(context.db, viewer, { days, entryId }));
+  return fromService(getAuthorAnalytics({ db: context.db, viewer }, { days, entryId }));
 }

@@ -55,7 +55,7 @@ async function loadTab(context: AppLoadContext, id: string, type: ProfileTab, ur
         ),
       };
     case 'likes':
-      return { kind: 'entries' as const, ...withRows(await listLikedEntries(db, { userId: id, before, viewer })) };
+      return { kind: 'entries' as const, ...withRows(await listLikedEntries({ db }, { userId: id, before, viewer })) };
     case 'collections': {
       const sub = url.searchParams.get('sub') === 'followed' ? ('followed' as const) : ('created' as const);
       return {
@@ -70,11 +70,14 @@ async function loadTab(context: AppLoadContext, id: string, type: ProfileTab, ur
     case 'followers':
       return {
         kind: 'users' as const,
-        ...(await listFollows(db, viewer, {
-          uid: id,
-          before,
-          direction: type === 'followers' ? 'followers' : 'followees',
-        })),
+        ...(await listFollows(
+          { db, viewer },
+          {
+            uid: id,
+            before,
+            direction: type === 'followers' ? 'followers' : 'followees',
+          },
+        )),
       };
     case 'books': {
       if (url.searchParams.get('type') === 'bought') {

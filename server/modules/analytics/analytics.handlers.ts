@@ -5,5 +5,5 @@ import { getAuthorAnalytics } from './analytics.service.ts';
 
 export const analyticsApi = createApi().openapi(routes.author, async (c) => {
   const { db, viewer } = c.get('ctx');
-  return ok(c, await getAuthorAnalytics(db, viewer, c.req.valid('query')));
+  return ok(c, await getAuthorAnalytics({ db, viewer }, c.req.valid('query')));
 });

@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 /**
  * Author analytics (beyond the spec; docs/tracking.md): per China Standard Time day of the last 30
  * or 90 days, the views, likes, comments and shares of the author's entries and the author's new
@@ -55,10 +56,10 @@ export interface AuthorAnalytics {
 }
 
 export async function getAuthorAnalytics(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { days: number; entryId?: string; now?: Date },
 ): Promise<AuthorAnalytics> {
+  const { db, viewer } = ctx;
   const me = requireViewer(viewer);
   if (!ANALYTICS_RANGES.includes(input.days as AnalyticsRange)) throw badRequest('参数 days 只能是 30 或 90');
   const days = input.days as AnalyticsRange;

@@ -91,9 +91,12 @@ const dayOf = (result: AuthorAnalytics, day: string) => result.daily.find((row) 
 describe('author analytics', () => {
   it('counts views, likes, comments, shares and new followers per day, exactly, for the author only', async () => {
     const s = await scenario();
-    const thirty = await getAuthorAnalytics(database.db, { ...s.author, sessionId: '', clientId: '' } as never, {
-      days: 30,
-    });
+    const thirty = await getAuthorAnalytics(
+      { db: database.db, viewer: { ...s.author, sessionId: '', clientId: '' } as never },
+      {
+        days: 30,
+      },
+    );
     expect(thirty.daily).toHaveLength(30);
     expect(thirty.to).toBe(s.today);
     expect(thirty.from).toBe(addDays(s.today, -29));
@@ -106,12 +109,15 @@ describe('author analytics', () => {
       ['第二篇', 1, 0, 1, 0],
     ]);
 
-    const ninety = await getAuthorAnalytics(database.db, s.author as never, { days: 90 });
+    const ninety = await getAuthorAnalytics({ db: database.db, viewer: s.author as never }, { days: 90 });
     expect(ninety.daily).toHaveLength(90);
     expect(ninety.totals).toEqual({ views: 5, likes: 3, comments: 2, shares: 3, followers: 3 });
     expect(dayOf(ninety, s.d40)).toMatchObject({ views: 1, likes: 1, followers: 1 });
 
-    const one = await getAuthorAnalytics(database.db, s.author as never, { days: 30, entryId: s.second.id });
+    const one = await getAuthorAnalytics(
+      { db: database.db, viewer: s.author as never },
+      { days: 30, entryId: s.second.id },
+    );
     expect(one.entry).toEqual({ id: s.second.id, title: '第二篇' });
     expect(one.totals).toEqual({ views: 1, likes: 0, comments: 1, shares: 0, followers: null });
     expect(dayOf(one, s.today)).toEqual({ day: s.today, views: 1, likes: 0, comments: 0, shares: 0, followers: null });

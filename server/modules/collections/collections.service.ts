@@ -202,12 +202,15 @@ export async function setCollectionFollow(
       await lockUsers(tx, [signedIn.id, locked.userId]);
       await queries.moveFollowedCollectionCount(tx, signedIn.id, step);
       if (follow) {
-        await notify(tx, {
-          type: 'follow_collection',
-          actorId: signedIn.id,
-          recipientId: locked.userId,
-          collectionId: id,
-        });
+        await notify(
+          { db: tx },
+          {
+            type: 'follow_collection',
+            actorId: signedIn.id,
+            recipientId: locked.userId,
+            collectionId: id,
+          },
+        );
       }
       return { followed: follow, followerCount };
     }
@@ -251,13 +254,16 @@ export async function setCollectionEntry(
       await queries.moveCollectedEntriesCount(tx, locked.userId, step);
       await queries.syncCollectionTags(tx, input.csId);
       if (input.add && entry.userId) {
-        await notify(tx, {
-          type: 'collect_entry',
-          actorId: locked.userId,
-          recipientId: entry.userId,
-          entryId: input.entryId,
-          collectionId: input.csId,
-        });
+        await notify(
+          { db: tx },
+          {
+            type: 'collect_entry',
+            actorId: locked.userId,
+            recipientId: entry.userId,
+            entryId: input.entryId,
+            collectionId: input.csId,
+          },
+        );
       }
     }
     return queries.selectCollectCounts(tx, input.csId, input.entryId);

@@ -160,27 +160,33 @@ export async function createComment(db: Db, viewer: Viewer | null, input: Create
     }
     const where = targetRef(input.targetType, input.targetId);
     if (replyUserId) {
-      await notify(tx, {
-        type: 'reply',
-        actorId: author.id,
-        recipientId: replyUserId,
-        ...where,
-        commentId: parentId ?? undefined,
-        replyId: commentId,
-      });
+      await notify(
+        { db: tx },
+        {
+          type: 'reply',
+          actorId: author.id,
+          recipientId: replyUserId,
+          ...where,
+          commentId: parentId ?? undefined,
+          replyId: commentId,
+        },
+      );
     }
     if (
       target.ownerId &&
       target.ownerId !== replyUserId &&
       (input.targetType === 'entry' || input.targetType === 'pin')
     ) {
-      await notify(tx, {
-        type: input.targetType === 'entry' ? 'comment_entry' : 'comment_pin',
-        actorId: author.id,
-        recipientId: target.ownerId,
-        ...where,
-        commentId,
-      });
+      await notify(
+        { db: tx },
+        {
+          type: input.targetType === 'entry' ? 'comment_entry' : 'comment_pin',
+          actorId: author.id,
+          recipientId: target.ownerId,
+          ...where,
+          commentId,
+        },
+      );
     }
     return commentId;
   });
@@ -322,7 +328,7 @@ export async function setCommentLike(db: Db, viewer: Viewer | null, commentId: s
     const likeCount = await queries.toggleCommentLike(tx, signedIn.id, commentId, like);
     if (likeCount === null) return { liked: like, likeCount: row.likeCount };
     if (like && row.userId) {
-      await notify(tx, { type: 'like_comment', actorId: signedIn.id, recipientId: row.userId, commentId });
+      await notify({ db: tx }, { type: 'like_comment', actorId: signedIn.id, recipientId: row.userId, commentId });
     }
     return { liked: like, likeCount };
   });

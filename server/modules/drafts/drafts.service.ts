@@ -48,7 +48,7 @@ export type DraftView = Awaited<ReturnType<typeof view>>;
 /** Checks that a category and tags exist, so a draft never holds what publishing would refuse. */
 async function checkReferences(db: Db, input: { categoryId?: string | null; tagIds?: string[] }) {
   if (input.categoryId) {
-    const categories = await getCategoryIndex(db);
+    const categories = await getCategoryIndex({ db });
     if (!categories.byKey.has(input.categoryId)) throw badRequest(DRAFT_MESSAGES.categoryMissing);
   }
   if (input.tagIds && input.tagIds.length > 0) {

@@ -160,6 +160,6 @@ export const postApi = createApi()
     await deleteEntry(c.get('ctx'), entryId);
     return ok(c, { entryId });
   })
-  .openapi(routes.pageInfo, async (c) => ok(c, await getPageInfo(c.get('ctx'), c.req.valid('query').url)))
+  .openapi(routes.pageInfo, async (c) => ok(c, await getPageInfo(c.get('ctx'), { url: c.req.valid('query').url })))
   .openapi(routes.recommend, async (c) => ok(c, await setEntryHot(c.get('ctx'), c.req.valid('json').entryId, true)))
   .openapi(routes.unrecommend, async (c) => ok(c, await setEntryHot(c.get('ctx'), c.req.valid('json').entryId, false)));

@@ -38,7 +38,7 @@ export interface ListEntriesOptions {
 
 async function resolveCategory(db: Db, category: string | undefined): Promise<CategoryRef | undefined> {
   if (!category || category === 'all') return undefined;
-  const match = (await getCategoryIndex(db)).byKey.get(category);
+  const match = (await getCategoryIndex({ db })).byKey.get(category);
   if (!match) throw notFound('分类不存在');
   return match;
 }
@@ -55,7 +55,7 @@ async function hydrate(
       rows.map((r) => r.id),
       viewer?.id ?? null,
     ),
-    getCategoryIndex(db),
+    getCategoryIndex({ db }),
   ]);
   const byId = new Map(decorations.map((d) => [d.id, d]));
   return rows.map(({ userId: _userId, categoryId, hotScore: _score, hiddenAt, hiddenReason, ...row }) => {
@@ -86,7 +86,7 @@ export interface EntryPage {
 
 async function resolveTag(db: Db, tag: string | undefined) {
   if (!tag) return undefined;
-  return isValidId(tag) ? getTagById(db, tag, null) : getTagByTitle(db, tag, null);
+  return isValidId(tag) ? getTagById({ db, viewer: null }, tag) : getTagByTitle({ db, viewer: null }, tag);
 }
 
 const PERIOD_DAYS: Partial<Record<EntrySort, number>> = { weeklyHottest: 7, monthlyHottest: 30 };
@@ -267,7 +267,7 @@ export async function listTagEntries(
   options: { tagId: string; sort: EntrySort; before?: string; page?: number; limit: number; viewer: Viewer | null },
 ): Promise<EntryPage> {
   const cursor = readPointer(options.before);
-  const tag = await getTagById(db, options.tagId, null);
+  const tag = await getTagById({ db, viewer: null }, options.tagId);
   const page = cursor ? 0 : Math.min(options.page ?? 0, 50);
   const rows = await queries.selectTagEntryPage(db, {
     tagId: tag.id,
@@ -507,7 +507,10 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
       searchVector: searchVector(prepared, tagTitles),
     });
     await refreshEntryHotScore(tx, id);
-    await saveVoteOptions(tx, { entryId: id, type: prepared.type, options: prepared.voteOptions, previousType: null });
+    await saveVoteOptions(
+      { db: tx },
+      { entryId: id, type: prepared.type, options: prepared.voteOptions, previousType: null },
+    );
     await queries.insertEntryTags(tx, id, prepared.tagIds, now);
     await queries.addCategoryCount(tx, { categoryId: prepared.categoryId, type: prepared.type, commented: false }, 1);
     await queries.addTagCounts(tx, prepared.tagIds, 1);
@@ -535,12 +538,15 @@ export async function updateEntry(ctx: WriteContext, entryId: string, input: Ent
   await ctx.db.transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, ctx, entryId);
     const tagTitles = await checkTaxonomy(tx, prepared);
-    await saveVoteOptions(tx, {
-      entryId,
-      type: prepared.type,
-      options: prepared.voteOptions,
-      previousType: entry.type,
-    });
+    await saveVoteOptions(
+      { db: tx },
+      {
+        entryId,
+        type: prepared.type,
+        options: prepared.voteOptions,
+        previousType: entry.type,
+      },
+    );
     const before = await queries.selectEntryTagIds(tx, entryId);
     const removed = before.filter((id) => !prepared.tagIds.includes(id));
     const added = prepared.tagIds.filter((id) => !before.includes(id));

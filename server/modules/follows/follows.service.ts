@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Db } from '@db/client.ts';
@@ -26,11 +27,11 @@ function requireSelf(viewer: Viewer | null, follower: string): Viewer {
  * transaction. Following someone already followed changes nothing.
  */
 export async function followUsers(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'> & { adapters: { jobs: JobQueue } },
   input: { follower: string; followees: string[] },
-  jobs: JobQueue,
 ) {
+  const { db, viewer } = ctx;
+  const { jobs } = ctx.adapters;
   requireSelf(viewer, input.follower);
   const followees = input.followees.filter((id) => id !== input.follower);
   if (followees.length === 0) throw badRequest('不能关注自己');
@@ -41,7 +42,7 @@ export async function followUsers(
     for (const followee of followees) {
       if (await queries.insertFollow(tx, input.follower, followee)) {
         added.push(followee);
-        await notify(tx, { type: 'follow', actorId: input.follower, recipientId: followee });
+        await notify({ db: tx }, { type: 'follow', actorId: input.follower, recipientId: followee });
         await jobs.enqueue(tx, 'mail-follow', { followerId: input.follower, followeeId: followee });
       }
     }
@@ -50,7 +51,8 @@ export async function followUsers(
   });
 }
 
-export async function unfollowUsers(db: Db, viewer: Viewer | null, input: { follower: string; followees: string[] }) {
+export async function unfollowUsers(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { follower: string; followees: string[] }) {
+  const { db, viewer } = ctx;
   requireSelf(viewer, input.follower);
   return db.transaction(async (tx) => {
     const found = await lockUsers(tx, [input.follower, ...input.followees]);
@@ -65,7 +67,11 @@ export async function unfollowUsers(db: Db, viewer: Viewer | null, input: { foll
 }
 
 /** { [targetUid]: followed } for the viewer; visitors follow nobody. */
-export async function isFollowed(db: Db, viewer: Viewer | null, input: { currentUid?: string; targetUids: string[] }) {
+export async function isFollowed(
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  input: { currentUid?: string; targetUids: string[] },
+) {
+  const { db, viewer } = ctx;
   if (input.currentUid && !canActFor(viewer, input.currentUid)) throw forbidden('Forbidden');
   const followerId = input.currentUid ?? viewer?.id;
   const followed = followerId ? await queries.selectFollowedAmong(db, followerId, input.targetUids) : new Set();
@@ -73,7 +79,8 @@ export async function isFollowed(db: Db, viewer: Viewer | null, input: { current
 }
 
 /** People rows with `isFollow`: whether the viewer follows each (visitors follow nobody). */
-export async function withIsFollow<T extends { id: string }>(db: Db, viewer: Viewer | null, rows: T[]) {
+export async function withIsFollow<T extends { id: string }>(ctx: Pick<Ctx, 'db' | 'viewer'>, rows: T[]) {
+  const { db, viewer } = ctx;
   const followed = viewer
     ? await queries.selectFollowedAmong(
         db,
@@ -86,23 +93,23 @@ export async function withIsFollow<T extends { id: string }>(db: Db, viewer: Vie
 
 /** /getUserFollowerList and /getUserFolloweeList: newest follow first, `before` cursor. */
 export async function listFollows(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { uid: string; direction: 'followers' | 'followees'; before?: string; limit?: number },
 ) {
+  const { db, viewer } = ctx;
   if (!(await userExists(db, input.uid))) throw notFound('此用户不存在');
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.users;
   const rows = await queries.selectFollowPage(db, { uid: input.uid, direction: input.direction, cursor, limit });
   const list = await withIsFollow(
-    db,
-    viewer,
+    { db, viewer },
     rows.map(({ followedAt: _at, ...user }) => user),
   );
   return { list, pointer: nextPointer(rows, limit, (row) => [row.followedAt, row.id]) };
 }
 
-export async function getFollowInfo(db: Db, uid: string) {
+export async function getFollowInfo(ctx: Pick<Ctx, 'db'>, uid: string) {
+  const { db } = ctx;
   const row = await queries.selectFollowCounts(db, uid);
   if (!row) throw notFound('此用户不存在');
   return row;
@@ -154,7 +161,11 @@ const DERIVED_FROM = ['followerCount', 'followingCount', 'collectionCount', 'wro
  * SPEC §7.2 /get_multi_user: the User fields of SPEC §3 for several people (cols narrows them),
  * with the derived flags `followed` and `self`.
  */
-export async function getMultiUser(db: Db, viewer: Viewer | null, ids: string[], cols: string[] | null) {
+export async function getMultiUser(
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  { ids, cols }: { ids: string[]; cols: string[] | null },
+) {
+  const { db, viewer } = ctx;
   const asked = (name: string) => !cols || cols.includes(name);
   const wanted = MULTI_USER_COLUMNS.filter(asked);
   const selected = [
@@ -186,12 +197,11 @@ export async function getMultiUser(db: Db, viewer: Viewer | null, ids: string[],
 
 /** SPEC §9: 4 random people per category; default category 产品 (product). */
 export async function suggestByTag(
-  db: Db,
-  viewer: Viewer | null,
-  tag: string | undefined,
-  limit = PAGE_SIZE.suggestedUsers,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  { tag, limit = PAGE_SIZE.suggestedUsers }: { tag: string | undefined; limit?: number },
 ) {
-  const index = await getCategoryIndex(db);
+  const { db, viewer } = ctx;
+  const index = await getCategoryIndex({ db });
   const key = tag || DEFAULT_SUGGEST_CATEGORY;
   const category = index.byKey.get(key) ?? index.list.find((c) => c.title === key);
   if (!category) throw notFound('分类不存在');
@@ -204,8 +214,7 @@ export async function suggestByTag(
   const rows = await queries.selectFollowUsers(db, picked);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const list = await withIsFollow(
-    db,
-    viewer,
+    { db, viewer },
     picked.map((id) => byId.get(id)).filter((r) => r !== undefined),
   );
   return { category: { name: category.name, title: category.title }, list };

@@ -141,15 +141,16 @@ describe('likes under concurrency (PostgreSQL)', () => {
           });
         case 3:
           return followUsers(
-            database.db,
-            as(i).viewer,
+            { db: database.db, viewer: as(i).viewer, adapters: { jobs: createJobQueue(database.db) } },
             { follower: people[i].id, followees: [people[other].id] },
-            createJobQueue(database.db),
           );
         case 4:
-          return unfollowUsers(database.db, as(i).viewer, { follower: people[i].id, followees: [people[other].id] });
+          return unfollowUsers(
+            { db: database.db, viewer: as(i).viewer },
+            { follower: people[i].id, followees: [people[other].id] },
+          );
         default:
-          return recordEntryView(as(i), entryId, new Date(Date.now() + calls * 86_400_000));
+          return recordEntryView(as(i), { entryId, now: new Date(Date.now() + calls * 86_400_000) });
       }
     };
     for (let round = 0; round < 40; round++) {

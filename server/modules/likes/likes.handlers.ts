@@ -12,7 +12,10 @@ export const likeApi = createApi()
     const query = c.req.valid('query');
     return ok(
       c,
-      await listLikedEntries(db, { userId: c.req.valid('param').id, before: query.before, limit: query.limit, viewer }),
+      await listLikedEntries(
+        { db },
+        { userId: c.req.valid('param').id, before: query.before, limit: query.limit, viewer },
+      ),
     );
   })
   .openapi(routes.likers, async (c) => {
@@ -20,11 +23,14 @@ export const likeApi = createApi()
     const query = c.req.valid('query');
     return ok(
       c,
-      await listEntryLikers(db, {
-        entryId: c.req.valid('param').id,
-        page: query.page,
-        pageSize: query.pageSize,
-        viewer,
-      }),
+      await listEntryLikers(
+        { db },
+        {
+          entryId: c.req.valid('param').id,
+          page: query.page,
+          pageSize: query.pageSize,
+          viewer,
+        },
+      ),
     );
   });

@@ -50,7 +50,7 @@ export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
       delta: 1,
       hidden: Boolean(entry.hiddenAt),
     });
-    if (entry.userId) await notify(tx, { type: 'like_entry', actorId: viewer.id, recipientId: entry.userId, entryId });
+    if (entry.userId) await notify({ db: tx }, { type: 'like_entry', actorId: viewer.id, recipientId: entry.userId, entryId });
     return { like: true, likeCount };
   });
   await publishChange(ctx.db, { kind: 'content', what: 'like', userId: viewer.id, id: entryId });
@@ -92,9 +92,10 @@ export async function getLikeState(ctx: Ctx, entryId: string): Promise<LikeState
 
 /** GET /user/{id}/like/entry: the entries a user liked, newest like first, keyset by `before`. */
 export async function listLikedEntries(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { userId: string; before?: string; limit?: number; viewer: Viewer | null },
 ) {
+  const { db } = ctx;
   checkId(options.userId);
   const limit = options.limit ?? PAGE_SIZE.feed;
   const cursor = readPointer(options.before);
@@ -115,17 +116,17 @@ export async function listLikedEntries(
 
 /** GET /entry/{id}/user: the likers of an entry, zero-based pages; each carries isFollow for the viewer. */
 export async function listEntryLikers(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { entryId: string; page: number; pageSize?: number; viewer: Viewer | null },
 ) {
+  const { db } = ctx;
   checkId(options.entryId);
   const pageSize = options.pageSize ?? PAGE_SIZE.likers;
   const total = await queries.selectEntryLikeCount(db, options.entryId);
   if (total === null) throw notFound('此文章不存在');
   const rows = await queries.selectEntryLikers(db, { entryId: options.entryId, page: options.page, pageSize });
   const userList = await withIsFollow(
-    db,
-    options.viewer,
+    { db, viewer: options.viewer },
     rows.map(({ likedAt, ...user }) => ({ ...user, likedAt: likedAt.toISOString() })),
   );
   return { total, page: options.page, pageSize, userList };

@@ -70,8 +70,7 @@ export function parsePageInfo(html: string, pageUrl: string): Omit<PageInfo, 'ur
 /** SPEC §7.3 /page/info: reads a page server-side for the share form (signed-in members only). */
 export async function getPageInfo(
   ctx: Pick<RequestContext, 'viewer' | 'env'>,
-  url: string,
-  options: FetchPageOptions = {},
+  { url, options = {} }: { url: string; options?: FetchPageOptions },
 ): Promise<PageInfo> {
   requireViewer(ctx.viewer);
   const page = await fetchPage(url, { allowPrivate: ctx.env.LINK_PREVIEW_ALLOW_PRIVATE, ...options });

@@ -63,7 +63,7 @@ function quote(preview: string): string {
 
 async function notifyPeople(tx: Tx, userIds: Array<string | null>, content: string) {
   for (const userId of new Set(userIds.filter((id): id is string => Boolean(id)))) {
-    await sendSystemNotice(tx as unknown as Db, { content, userId });
+    await sendSystemNotice({ db: tx as unknown as Db }, { input: { content, userId } });
   }
 }
 

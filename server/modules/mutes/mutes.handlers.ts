@@ -7,13 +7,13 @@ import { listMutes, muteTarget, unmuteTarget } from './mutes.service.ts';
 export const muteApi = createApi()
   .openapi(routes.mute, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await muteTarget(db, viewer, c.req.valid('json')));
+    return ok(c, await muteTarget({ db, viewer }, c.req.valid('json')));
   })
   .openapi(routes.unmute, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await unmuteTarget(db, viewer, c.req.valid('json')));
+    return ok(c, await unmuteTarget({ db, viewer }, c.req.valid('json')));
   })
   .openapi(routes.listMutes, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await listMutes(db, viewer, c.req.valid('query').targetType));
+    return ok(c, await listMutes({ db, viewer }, c.req.valid('query').targetType));
   });

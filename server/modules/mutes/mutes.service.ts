@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
@@ -21,14 +22,14 @@ export const entryNotMutedBy = queries.entryNotMutedBy;
  * sees. Idempotent: muting twice keeps one row.
  */
 export async function muteTarget(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { targetType: MuteTargetType; targetId: string },
 ) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   if (input.targetType === 'user' && input.targetId === signedIn.id) throw badRequest('不能屏蔽自己');
   const exists =
-    input.targetType === 'user' ? await userExists(db, input.targetId) : await tagExists(db, input.targetId);
+    input.targetType === 'user' ? await userExists(db, input.targetId) : await tagExists({ db }, input.targetId);
   if (!exists) throw notFound(input.targetType === 'user' ? '此用户不存在' : '标签不存在');
   await queries.insertMute(db, signedIn.id, input.targetType, input.targetId);
   // Their cached sessions, in every process, learn that they mute now (Viewer.hasMutes).
@@ -37,10 +38,10 @@ export async function muteTarget(
 }
 
 export async function unmuteTarget(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { targetType: MuteTargetType; targetId: string },
 ) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   await queries.deleteMute(db, signedIn.id, input.targetType, input.targetId);
   await publishChange(db, { kind: 'user', key: signedIn.id });
@@ -48,7 +49,8 @@ export async function unmuteTarget(
 }
 
 /** The viewer's mutes, newest first, with the muted people and tags. */
-export async function listMutes(db: Db, viewer: Viewer | null, targetType?: MuteTargetType) {
+export async function listMutes(ctx: Pick<Ctx, 'db' | 'viewer'>, targetType?: MuteTargetType) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const rows = await queries.selectMutes(db, signedIn.id, targetType);
   const userIds = rows.filter((r) => r.targetType === 'user').map((r) => r.targetId);
@@ -68,18 +70,27 @@ export async function listMutes(db: Db, viewer: Viewer | null, targetType?: Mute
 }
 
 /** Whether the viewer muted this person or tag (the profile's and tag page's 屏蔽 item). */
-export async function isMuted(db: Db, viewer: Viewer | null, targetType: MuteTargetType, targetId: string) {
+export async function isMuted(
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  { targetType, targetId }: { targetType: MuteTargetType; targetId: string },
+) {
+  const { db, viewer } = ctx;
   if (!viewer) return false;
   return queries.selectIsMuted(db, viewer.id, targetType, targetId);
 }
 
 /** Whether `userId` muted the person `targetUserId` (in the caller's transaction, for notify). */
-export function hasMutedUser(db: Db | Tx, userId: string, targetUserId: string): Promise<boolean> {
+export function hasMutedUser(
+  ctx: Pick<Ctx, 'db'>,
+  { userId, targetUserId }: { userId: string; targetUserId: string },
+): Promise<boolean> {
+  const { db } = ctx;
   return queries.selectIsMuted(db, userId, 'user', targetUserId);
 }
 
 /** The people `userId` muted. */
-export function listMutedUserIds(db: Db | Tx, userId: string): Promise<string[]> {
+export function listMutedUserIds(ctx: Pick<Ctx, 'db'>, userId: string): Promise<string[]> {
+  const { db } = ctx;
   return queries.selectMutedIds(db, userId, 'user');
 }
 
@@ -87,6 +98,7 @@ export function listMutedUserIds(db: Db | Tx, userId: string): Promise<string[]>
  * Whether the user has muted anyone or any tag. A list that tests every candidate row (search
  * gathers tens of thousands) skips the mute conditions without it.
  */
-export function hasMutes(db: Db | Tx, userId: string): Promise<boolean> {
+export function hasMutes(ctx: Pick<Ctx, 'db'>, userId: string): Promise<boolean> {
+  const { db } = ctx;
   return queries.selectHasMutes(db, userId);
 }

@@ -20,33 +20,36 @@ export const HEARTBEAT_MS = 25_000;
 export const notificationApi = createApi()
   .openapi(routes.getUserNotificationNum, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await getUnreadCounts(db, requireViewer(viewer).id));
+    return ok(c, await getUnreadCounts({ db }, requireViewer(viewer).id));
   })
   .openapi(routes.setUserNotificationNum, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await readAllUserNotifications(db, requireViewer(viewer).id));
+    return ok(c, await readAllUserNotifications({ db }, requireViewer(viewer).id));
   })
   .openapi(routes.getUnreadSystemNotificationNum, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await getUnreadCounts(db, requireViewer(viewer).id));
+    return ok(c, await getUnreadCounts({ db }, requireViewer(viewer).id));
   })
   .openapi(routes.checkAllSystemNotification, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await readAllSystemNotifications(db, requireViewer(viewer).id));
+    return ok(c, await readAllSystemNotifications({ db }, requireViewer(viewer).id));
   })
   .openapi(routes.getUserNotification, async (c) => {
     const { db, viewer } = c.get('ctx');
     const { before } = c.req.valid('query');
-    return ok(c, await listUserNotifications(db, requireViewer(viewer).id, { before }));
+    return ok(c, await listUserNotifications({ db }, { userId: requireViewer(viewer).id, options: { before } }));
   })
   .openapi(routes.getSystemNotification, async (c) => {
     const { db, viewer } = c.get('ctx');
     const { pointer } = c.req.valid('query');
-    return ok(c, await listSystemNotifications(db, requireViewer(viewer).id, { pointer }));
+    return ok(c, await listSystemNotifications({ db }, { userId: requireViewer(viewer).id, options: { pointer } }));
   })
   .openapi(routes.sendSystemNotification, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await sendSystemNotice(db, c.req.valid('json'), requireRole(viewer, { roles: ['admin'] })));
+    return ok(
+      c,
+      await sendSystemNotice({ db }, { input: c.req.valid('json'), actor: requireRole(viewer, { roles: ['admin'] }) }),
+    );
   })
   .openapi(routes.unreadStream, async (c) => {
     const { db, viewer, logger } = c.get('ctx');
@@ -77,7 +80,7 @@ export const notificationApi = createApi()
       try {
         await hub.ready();
         // After LISTEN is in place, so nothing committed from here on is missed.
-        await send(await getUnreadCounts(db, userId));
+        await send(await getUnreadCounts({ db }, userId));
         const heartbeat = setInterval(() => {
           stream.write(': ping\n\n').catch(() => finish());
         }, HEARTBEAT_MS);

@@ -61,7 +61,7 @@ class LiveHub {
     const targets = payload === BROADCAST ? [...this.listeners.keys()] : this.listeners.has(payload) ? [payload] : [];
     for (const userId of targets) {
       try {
-        const counts = await getUnreadCounts(this.db, userId);
+        const counts = await getUnreadCounts({ db: this.db }, userId);
         for (const listener of this.listeners.get(userId) ?? []) listener(counts);
       } catch (error) {
         this.logger.warn({ err: error, userId }, 'live unread count: read failed');

@@ -1,3 +1,4 @@
+import type { Ctx, TxCtx } from '../../http/context.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
 import type { NotificationType } from '@db/schema/index.ts';
@@ -61,7 +62,8 @@ function groupKeyOf(event: NotificationEvent): string {
  * counts changed. Inside a transaction the notification is delivered only when it commits, and
  * not at all when it rolls back: the live count never runs ahead of the data.
  */
-export async function publishUnreadChange(executor: Db | Tx, userId: string): Promise<void> {
+export async function publishUnreadChange(ctx: Pick<Ctx, 'db'>, userId: string): Promise<void> {
+  const { db: executor } = ctx;
   await queries.notifyChannel(executor, UNREAD_CHANNEL, userId);
 }
 
@@ -73,9 +75,10 @@ export async function publishUnreadChange(executor: Db | Tx, userId: string): Pr
  * A new unread group adds one to the recipient's unread count; nothing is recorded for an
  * actor the recipient has muted. The live count is pushed when the transaction commits.
  */
-export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
+export async function notify(ctx: TxCtx, event: NotificationEvent): Promise<void> {
+  const { db: tx } = ctx;
   if (event.actorId === event.recipientId) return;
-  if (await hasMutedUser(tx, event.recipientId, event.actorId)) return;
+  if (await hasMutedUser({ db: tx }, { userId: event.recipientId, targetUserId: event.actorId })) return;
   // The recipient's row first: notify and read-all serialise on it, so the unread count stays
   // equal to the unread groups.
   if (!(await queries.lockRecipient(tx, event.recipientId))) return;
@@ -110,10 +113,11 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
     });
     await queries.addUnreadUserCount(tx, event.recipientId);
   }
-  await publishUnreadChange(tx, event.recipientId);
+  await publishUnreadChange({ db: tx }, event.recipientId);
 }
 
-export async function getUnreadCounts(db: Db, userId: string): Promise<UnreadCounts> {
+export async function getUnreadCounts(ctx: Pick<Ctx, 'db'>, userId: string): Promise<UnreadCounts> {
+  const { db } = ctx;
   const row = await queries.selectUnreadCounts(db, userId);
   const user = row?.user ?? 0;
   const system = row?.system ?? 0;
@@ -121,23 +125,25 @@ export async function getUnreadCounts(db: Db, userId: string): Promise<UnreadCou
 }
 
 /** Read-all for the user list (/setUserNotificationNum): every group read, the count 0. */
-export async function readAllUserNotifications(db: Db, userId: string): Promise<UnreadCounts> {
+export async function readAllUserNotifications(ctx: Pick<Ctx, 'db'>, userId: string): Promise<UnreadCounts> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     await queries.lockRecipient(tx, userId);
     await queries.markUserGroupsRead(tx, userId);
-    await publishUnreadChange(tx, userId);
+    await publishUnreadChange({ db: tx }, userId);
   });
-  return getUnreadCounts(db, userId);
+  return getUnreadCounts({ db }, userId);
 }
 
 /** Read-all for the system list (/checkAllSystemNotification). */
-export async function readAllSystemNotifications(db: Db, userId: string): Promise<UnreadCounts> {
+export async function readAllSystemNotifications(ctx: Pick<Ctx, 'db'>, userId: string): Promise<UnreadCounts> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     await queries.lockRecipient(tx, userId);
     await queries.markSystemNoticesRead(tx, userId);
-    await publishUnreadChange(tx, userId);
+    await publishUnreadChange({ db: tx }, userId);
   });
-  return getUnreadCounts(db, userId);
+  return getUnreadCounts({ db }, userId);
 }
 
 export interface NotificationGroup {
@@ -168,15 +174,15 @@ function excerpt(text: string, max = 60): string {
  * Actors the viewer has muted leave userList and the count; groups left with nobody are hidden.
  */
 export async function listUserNotifications(
-  db: Db,
-  userId: string,
-  options: { before?: string; limit?: number } = {},
+  ctx: Pick<Ctx, 'db'>,
+  { userId, options = {} }: { userId: string; options?: { before?: string; limit?: number } },
 ): Promise<{ list: NotificationGroup[]; pointer: string | null }> {
+  const { db } = ctx;
   const limit = options.limit ?? NOTIFICATION_PAGE_SIZE;
   const cursor = readPointer(options.before);
   const rows = await queries.selectNotificationPage(db, userId, cursor, limit);
   const pointer = nextPointer(rows, limit, (row) => [row.updatedAt, row.id]);
-  const muted = new Set(await listMutedUserIds(db, userId));
+  const muted = new Set(await listMutedUserIds({ db }, userId));
   const visible = rows
     .map((row) => ({ row, actorIds: row.actorIds.filter((id) => !muted.has(id)) }))
     .filter(({ actorIds }) => actorIds.length > 0);
@@ -239,10 +245,10 @@ export interface SystemNotice {
 
 /** The viewer's system notices, newest first (/getSystemNotification, `pointer`). */
 export async function listSystemNotifications(
-  db: Db,
-  userId: string,
-  options: { pointer?: string; limit?: number } = {},
+  ctx: Pick<Ctx, 'db'>,
+  { userId, options = {} }: { userId: string; options?: { pointer?: string; limit?: number } },
 ): Promise<{ list: SystemNotice[]; pointer: string | null }> {
+  const { db } = ctx;
   const limit = options.limit ?? NOTIFICATION_PAGE_SIZE;
   const cursor = readPointer(options.pointer);
   const rows = await queries.selectSystemPage(db, userId, cursor, limit);
@@ -266,11 +272,10 @@ export const SYSTEM_NOTICE_MAX = 500;
  * is told on commit.
  */
 export async function sendSystemNotice(
-  db: Db,
-  input: { content: string; userId?: string },
-  /** The administrator sending it by hand: the notice is audited in the same transaction. */
-  actor?: AuditActor,
+  ctx: Pick<Ctx, 'db'>,
+  { input, actor }: { input: { content: string; userId?: string }; actor?: AuditActor },
 ): Promise<{ sent: number }> {
+  const { db } = ctx;
   const content = input.content.trim();
   if (!content) throw badRequest('通知内容不能为空');
   if (content.length > SYSTEM_NOTICE_MAX) throw badRequest(`通知内容不能超过 ${SYSTEM_NOTICE_MAX} 字`);
@@ -286,11 +291,11 @@ export async function sendSystemNotice(
     if (input.userId) {
       if (!(await queries.lockRecipient(tx, input.userId))) throw notFound('此用户不存在');
       await queries.insertSystemNotice(tx, { id: newId(), userId: input.userId, content });
-      await publishUnreadChange(tx, input.userId);
+      await publishUnreadChange({ db: tx }, input.userId);
       return { sent: 1 };
     }
     const sent = await queries.insertSystemNoticeForEveryone(tx, content);
-    await publishUnreadChange(tx, BROADCAST);
+    await publishUnreadChange({ db: tx }, BROADCAST);
     return { sent };
   });
 }

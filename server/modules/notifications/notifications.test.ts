@@ -32,7 +32,7 @@ async function person() {
 }
 
 function fire(event: NotificationEvent) {
-  return database.db.transaction((tx) => notify(tx, event));
+  return database.db.transaction((tx) => notify({ db: tx }, event));
 }
 
 async function get<T>(path: string, cookie: string | null) {

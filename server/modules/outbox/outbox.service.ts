@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import type { RequestContext } from '../../http/context.ts';
 import * as queries from './outbox.queries.ts';
 
@@ -7,7 +8,8 @@ export type OutboxRow = Awaited<ReturnType<typeof queries.selectLatestOutbox>>[n
  * /dev/outbox exists outside production, and in a local production build started with
  * DEV_OUTBOX=true (readEnv refuses that flag in a deployment with its own SESSION_SECRET).
  */
-export function outboxPageEnabled(env: RequestContext['env']): boolean {
+export function outboxPageEnabled(ctx: Pick<Ctx, 'env'>): boolean {
+  const { env } = ctx;
   return env.NODE_ENV !== 'production' || env.DEV_OUTBOX;
 }
 

@@ -129,7 +129,7 @@ export async function setPinLike(db: Db, viewer: Viewer | null, pinId: string, l
     if (!row) throw notFound(PIN_NOT_FOUND);
     const changed = await queries.togglePinLike(tx, signedIn.id, pinId, like);
     if (changed && like && row.userId) {
-      await notify(tx, { type: 'like_pin', actorId: signedIn.id, recipientId: row.userId, pinId });
+      await notify({ db: tx }, { type: 'like_pin', actorId: signedIn.id, recipientId: row.userId, pinId });
     }
     return { liked: like, likeCount: (await queries.selectPinLikeCount(tx, pinId)) ?? 0 };
   });

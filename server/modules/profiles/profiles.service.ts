@@ -30,7 +30,7 @@ export async function getUserProfile(db: Db, viewer: Viewer | null, id: string) 
   const self = viewer?.id === id;
   const [followed, muted] = await Promise.all([
     viewer && !self ? selectIsFollowing(db, viewer.id, id) : Promise.resolve(false),
-    self ? Promise.resolve(false) : isMuted(db, viewer, 'user', id),
+    self ? Promise.resolve(false) : isMuted({ db, viewer }, { targetType: 'user', targetId: id }),
   ]);
   return {
     ...row,

@@ -692,11 +692,11 @@ describe('the dev outbox', () => {
     const times = rows.map((row) => row.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
-    expect(outboxPageEnabled(readEnv({ NODE_ENV: 'development' }))).toBe(true);
-    expect(outboxPageEnabled(readEnv({ NODE_ENV: 'test' }))).toBe(true);
-    expect(outboxPageEnabled(readEnv({ NODE_ENV: 'production', JINSHA_ALLOW_DEV_SECRET: '1' }))).toBe(false);
+    expect(outboxPageEnabled({ env: readEnv({ NODE_ENV: 'development' }) })).toBe(true);
+    expect(outboxPageEnabled({ env: readEnv({ NODE_ENV: 'test' }) })).toBe(true);
+    expect(outboxPageEnabled({ env: readEnv({ NODE_ENV: 'production', JINSHA_ALLOW_DEV_SECRET: '1' }) })).toBe(false);
     expect(
-      outboxPageEnabled(readEnv({ NODE_ENV: 'production', JINSHA_ALLOW_DEV_SECRET: '1', DEV_OUTBOX: 'true' })),
+      outboxPageEnabled({ env: readEnv({ NODE_ENV: 'production', JINSHA_ALLOW_DEV_SECRET: '1', DEV_OUTBOX: 'true' }) }),
     ).toBe(true);
   });
 });

@@ -7,11 +7,6 @@ import { searchEntries } from './search.service.ts';
 /** Mounted under the timeline service: GET /api/timeline/search. */
 export const searchApi = createApi().openapi(routes.search, async (c) => {
   const { query, page } = c.req.valid('query');
-  const { db, viewer, adapters, env } = c.get('ctx');
-  const { total, estimated, idList } = await searchEntries(
-    db,
-    { query, page, pageSize: PAGE_SIZE.search, viewerId: viewer?.id },
-    { answers: adapters.answers, seconds: env.SEARCH_CACHE_SECONDS },
-  );
+  const { total, estimated, idList } = await searchEntries(c.get('ctx'), { query, page, pageSize: PAGE_SIZE.search });
   return ok(c, { total, estimated, idList });
 });

@@ -1,8 +1,9 @@
-import type { Db } from '@db/client.ts';
 import { collapseWhitespace } from '@core/format.ts';
-import type { AnswerCache } from '../../adapters/cache.ts';
+import type { Db } from '@db/client.ts';
+import type { Ctx } from '../../http/context.ts';
 import { toSearchQuery } from '../../adapters/tokenizer.ts';
 import { markdownText } from '../../markdown/markdown.ts';
+import { getEntriesByIds } from '../entries/entries.service.ts';
 import { hasMutes } from '../mutes/mutes.service.ts';
 import * as queries from './search.queries.ts';
 
@@ -20,27 +21,59 @@ export interface SearchResult {
 }
 
 /**
+ * What a search needs: the database and the viewer (whose mutes it honours); with the adapters
+ * and env, answers that are the same for everyone are kept SEARCH_CACHE_SECONDS in the
+ * process's answer cache (docs/decisions/008).
+ */
+type SearchCtx = Pick<Ctx, 'db' | 'viewer'> & Partial<Pick<Ctx, 'adapters' | 'env'>>;
+
+/**
  * Full-text search over entry titles, abstracts, content and tags; `page` is zero-based
  * (SPEC §7.3). Matches are ranked by ts_rank within windows of the most popular ones
  * (search.queries.ts), muted authors and tags are left out, and pages stop at
  * SEARCH_COUNT_CAP matches.
  */
 export async function searchEntries(
-  db: Db,
-  options: { query: string; page: number; pageSize: number; viewerId?: string | null },
-  cache?: { answers: AnswerCache; seconds: number },
+  ctx: SearchCtx,
+  input: { query: string; page: number; pageSize: number },
 ): Promise<SearchResult> {
-  const segmented = toSearchQuery(options.query);
+  const { db, viewer } = ctx;
+  const segmented = toSearchQuery(input.query);
   if (!segmented) return { total: 0, estimated: false, idList: [], terms: [] };
   // Most people mute nothing: their search is everyone's, without a mute probe per match.
-  const viewerId = options.viewerId ?? null;
-  const muter = viewerId !== null && (await hasMutes(db, viewerId)) ? viewerId : null;
+  const viewerId = viewer?.id ?? null;
+  const muter = viewerId !== null && (await hasMutes({ db }, viewerId)) ? viewerId : null;
   // Everyone without mutes gets the same page: reuse it for a few seconds.
-  if (cache && muter === null) {
-    const key = `search\u0000${segmented}\u0000${options.page}\u0000${options.pageSize}`;
-    return cache.answers.remember(key, cache.seconds, () => searchSegmented(db, segmented, options, null));
+  if (ctx.adapters && ctx.env && muter === null) {
+    const key = `search\u0000${segmented}\u0000${input.page}\u0000${input.pageSize}`;
+    return ctx.adapters.answers.remember(key, ctx.env.SEARCH_CACHE_SECONDS, () =>
+      searchSegmented(db, segmented, input, null),
+    );
   }
-  return searchSegmented(db, segmented, options, muter);
+  return searchSegmented(db, segmented, input, muter);
+}
+
+/**
+ * The search results page (/search): one page of matches as entries, best first, with the
+ * count of pages (matches counted up to SEARCH_COUNT_CAP). A result matched in its body (its
+ * title and abstract show none of the words) carries that passage of the body as its abstract,
+ * so the result says why it matched. No entry on the page means no matches, whatever an
+ * estimate said.
+ */
+export async function searchResultsPage(ctx: SearchCtx, input: { query: string; page: number; pageSize: number }) {
+  const result = await searchEntries(ctx, input);
+  const [found, snippets] = await Promise.all([
+    getEntriesByIds(ctx.db, result.idList, ctx.viewer),
+    searchSnippets(ctx, { ids: result.idList, terms: result.terms }),
+  ]);
+  if (found.length === 0) return { total: 0, estimated: false, pageCount: 0, terms: result.terms, entries: [] };
+  return {
+    total: result.total,
+    estimated: result.estimated,
+    pageCount: Math.ceil(Math.min(result.total, SEARCH_COUNT_CAP) / input.pageSize),
+    terms: result.terms,
+    entries: found.map((entry) => ({ ...entry, abstract: snippets.get(entry.id) ?? entry.abstract })),
+  };
 }
 
 /** `muter`: a viewer with mutes, whose muted authors and tags are left out; null for none. */
@@ -117,7 +150,11 @@ const SNIPPET_LENGTH = 120;
  * body), the passage of the body around the first of them, so the result says why it matched.
  * Keyed by entry id; results that need none are left out.
  */
-export async function searchSnippets(db: Db, ids: string[], terms: string[]): Promise<Map<string, string>> {
+export async function searchSnippets(
+  ctx: Pick<Ctx, 'db'>,
+  { ids, terms }: { ids: string[]; terms: string[] },
+): Promise<Map<string, string>> {
+  const { db } = ctx;
   const snippets = new Map<string, string>();
   const words = terms.map((term) => term.toLowerCase()).filter(Boolean);
   if (ids.length === 0 || words.length === 0) return snippets;

@@ -17,7 +17,7 @@ import {
   RATE_SAMPLE,
   selectSearchMatchIds,
 } from './search.queries.ts';
-import { passageAround, searchSnippets, windowRead } from './search.service.ts';
+import { passageAround, searchResultsPage, searchSnippets, windowRead } from './search.service.ts';
 
 let database: Database;
 let app: TestApp;
@@ -226,7 +226,10 @@ describe('search snippets', () => {
       content: `# 小结\n\n${lead}我们在**翡翠蜻蜓**观测站测试了新的 \`缓存\` 策略，结果很好。`,
     });
     const inTitle = await searchable({ title: '翡翠蜻蜓的观察', content: '正文也提到翡翠蜻蜓' });
-    const snippets = await searchSnippets(database.db, [inBody.id, inTitle.id], ['翡翠', '蜻蜓']);
+    const snippets = await searchSnippets(
+      { db: database.db },
+      { ids: [inBody.id, inTitle.id], terms: ['翡翠', '蜻蜓'] },
+    );
     expect([...snippets.keys()]).toEqual([inBody.id]);
     const snippet = snippets.get(inBody.id) ?? '';
     // Markup is gone; the passage starts shortly before the word, with ellipses where cut.
@@ -234,6 +237,16 @@ describe('search snippets', () => {
     expect(snippet).toContain('我们在翡翠蜻蜓观测站测试了新的 缓存 策略，结果很好。');
     expect(snippet).not.toMatch(/[*`#]/);
     expect(Array.from(snippet.slice(1, snippet.indexOf('翡翠'))).length).toBe(30);
+
+    // The results page's entries carry it in place of the abstract; the others keep theirs.
+    const page = await searchResultsPage(
+      { db: database.db, viewer: null },
+      { query: '翡翠蜻蜓', page: 0, pageSize: 20 },
+    );
+    const byId = new Map(page.entries.map((entry) => [entry.id, entry.abstract]));
+    expect(byId.get(inBody.id)).toBe(snippet);
+    expect(byId.has(inTitle.id)).toBe(true);
+    expect(page.pageCount).toBe(Math.ceil(page.total / 20));
   });
 
   it('cuts on characters and leaves texts without the words alone', () => {

@@ -97,7 +97,7 @@ export async function sitemapIndex(db: Db, siteUrl: string, now = new Date()): P
 /** The fixed public pages: home, explore and columns by category, the tag list. */
 export async function sitemapPages(db: Db, siteUrl: string): Promise<string> {
   const origin = siteOrigin(siteUrl);
-  const { list } = await getCategoryIndex(db);
+  const { list } = await getCategoryIndex({ db });
   const paths = [
     '/',
     '/explore',
@@ -182,7 +182,7 @@ export interface FeedContext {
 
 /** The home list of a category (or all), newest first: /feed and /feed/{category}. */
 export async function homeFeed(ctx: FeedContext, category: string | undefined): Promise<string> {
-  const index = await getCategoryIndex(ctx.db);
+  const index = await getCategoryIndex(ctx);
   const current = category && category !== 'all' ? index.byKey.get(category) : undefined;
   const page = await listEntries(ctx.db, { category, sort: 'newest', limit: FEED_ITEMS, viewer: null });
   return rss(ctx.siteUrl, ctx.siteName, {
@@ -196,7 +196,7 @@ export async function homeFeed(ctx: FeedContext, category: string | undefined): 
 
 /** Column articles (type post) of a category or all, newest first: /feed/zhuanlan/{category?}. */
 export async function columnFeed(ctx: FeedContext, category: string | undefined): Promise<string> {
-  const index = await getCategoryIndex(ctx.db);
+  const index = await getCategoryIndex(ctx);
   const current = category && category !== 'all' ? index.byKey.get(category) : undefined;
   const page = await listEntries(ctx.db, { category, type: 'post', sort: 'newest', limit: FEED_ITEMS, viewer: null });
   return rss(ctx.siteUrl, ctx.siteName, {
@@ -210,7 +210,7 @@ export async function columnFeed(ctx: FeedContext, category: string | undefined)
 
 /** A tag's newest entries: /feed/tag/{title}. */
 export async function tagFeed(ctx: FeedContext, title: string): Promise<string> {
-  const tag = await getTagByTitle(ctx.db, title, null);
+  const tag = await getTagByTitle({ db: ctx.db, viewer: null }, title);
   const page = await listTagEntries(ctx.db, { tagId: tag.id, sort: 'newest', limit: FEED_ITEMS, viewer: null });
   const encoded = encodeURIComponent(tag.title);
   return rss(ctx.siteUrl, ctx.siteName, {

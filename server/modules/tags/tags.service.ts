@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import type { CategoryName } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -18,7 +19,8 @@ export interface Category {
  * category subscription (no call for one in SPEC §7): a category is `subscribed` when the viewer
  * follows one of its built-in tags (docs/decisions/018-derived-entity-fields.md).
  */
-export async function listCategories(db: Db, viewer: Viewer | null = null): Promise<Category[]> {
+export async function listCategories(ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'viewer'>>): Promise<Category[]> {
+  const { db, viewer = null } = ctx;
   const [rows, subscribed] = await Promise.all([
     queries.selectCategories(db),
     viewer ? queries.selectSubscribedCategoryIds(db, viewer.id) : Promise.resolve([]),
@@ -31,7 +33,8 @@ export async function listCategories(db: Db, viewer: Viewer | null = null): Prom
  * SPEC §7.6 /user/{id}/subscribeCodeStatus: whether the person has subscribed to any tag (the
  * subscription step of a new account is done) and how many; unknown people are 404.
  */
-export async function getSubscribeStatus(db: Db, userId: string) {
+export async function getSubscribeStatus(ctx: Pick<Ctx, 'db'>, userId: string) {
+  const { db } = ctx;
   const count = await queries.selectUserSubscribedTagCount(db, userId);
   if (count === null) throw notFound('此用户不存在');
   return { status: count > 0, subscribedTagCount: count };
@@ -58,7 +61,8 @@ const categoryIndexes = new WeakMap<Db, Promise<CategoryIndex>>();
  * The nine fixed categories (SPEC §3), read once per database handle: they never change at run
  * time, and every feed needs them. Counts are not in here; `listCategories` reads those fresh.
  */
-export function getCategoryIndex(db: Db): Promise<CategoryIndex> {
+export function getCategoryIndex(ctx: Pick<Ctx, 'db'>): Promise<CategoryIndex> {
+  const { db } = ctx;
   let index = categoryIndexes.get(db);
   if (!index) {
     index = queries.selectCategories(db).then((rows) => {
@@ -105,9 +109,10 @@ export const DEFAULT_SUGGEST_CATEGORY = 'product';
  * (SPEC §7.6 /tag/type/{hot|new}/search/… and /tags/type/{hot|new}/…). `page` is zero-based.
  */
 export async function listTags(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { order: queries.TagOrder; query?: string; page: number; pageSize: number; viewer: Viewer | null },
 ): Promise<TagList> {
+  const { db } = ctx;
   const { rows, total } = await queries.selectTagPage(db, {
     order: options.order,
     query: options.query?.trim() || undefined,
@@ -123,13 +128,14 @@ export async function listTags(
  * category (default 产品) by subscribers; by tag, the hottest tags the viewer has not subscribed to.
  */
 export async function suggestTags(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { type: 'category' | 'tag'; category?: string; page: number; pageSize: number; viewer: Viewer | null },
 ): Promise<TagList> {
+  const { db } = ctx;
   let categoryId: string | undefined;
   if (options.type === 'category') {
     const key = options.category || DEFAULT_SUGGEST_CATEGORY;
-    const index = await getCategoryIndex(db);
+    const index = await getCategoryIndex({ db });
     const category = index.byKey.get(key) ?? index.list.find((c) => c.title === key);
     if (!category) throw notFound('分类不存在');
     categoryId = category.id;
@@ -147,9 +153,10 @@ export async function suggestTags(
 
 /** A user's subscribed tags, latest first (SPEC §7.6 /user/{id}/subscribe: tagList, total). */
 export async function listSubscribedTags(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { userId: string; page: number; pageSize: number; viewer: Viewer | null },
 ): Promise<TagList> {
+  const { db } = ctx;
   const [total, rows] = await Promise.all([
     queries.selectUserSubscribedTagCount(db, options.userId),
     queries.selectSubscribedTags(db, {
@@ -164,18 +171,21 @@ export async function listSubscribedTags(
 }
 
 /** One tag by its title (SPEC §7.6 /tag/{title}); missing is 404 标签不存在. */
-export async function getTagByTitle(db: Db, title: string, viewer: Viewer | null): Promise<TagView> {
+export async function getTagByTitle(ctx: Pick<Ctx, 'db' | 'viewer'>, title: string): Promise<TagView> {
+  const { db, viewer } = ctx;
   const row = await queries.selectTagByTitle(db, title, viewer?.id ?? null);
   if (!row) throw notFound('标签不存在');
   return toTagView(row);
 }
 
 /** Whether a tag with this id exists. */
-export function tagExists(db: Db, id: string): Promise<boolean> {
+export function tagExists(ctx: Pick<Ctx, 'db'>, id: string): Promise<boolean> {
+  const { db } = ctx;
   return queries.selectTagExists(db, id);
 }
 
-export async function getTagById(db: Db, id: string, viewer: Viewer | null): Promise<TagView> {
+export async function getTagById(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string): Promise<TagView> {
+  const { db, viewer } = ctx;
   const row = await queries.selectTagById(db, id, viewer?.id ?? null);
   if (!row) throw notFound('标签不存在');
   return toTagView(row);
@@ -186,9 +196,10 @@ export async function getTagById(db: Db, id: string, viewer: Viewer | null): Pro
  * subscribedTagCount move in the same transaction, and only when the subscription changed.
  */
 export async function setTagSubscribed(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { viewer: Viewer | null; tagId: string; subscribed: boolean },
 ): Promise<{ subscribed: boolean; subscribersCount: number }> {
+  const { db } = ctx;
   const viewer = requireViewer(options.viewer);
   const result = await queries.setTagSubscription(db, {
     userId: viewer.id,

@@ -26,8 +26,7 @@ export interface EntryViewResult {
 
 export async function recordEntryView(
   ctx: Pick<RequestContext, 'db' | 'viewer' | 'suid' | 'isBot'>,
-  entryId: string,
-  now: Date = new Date(),
+  { entryId, now = new Date() }: { entryId: string; now?: Date },
 ): Promise<EntryViewResult> {
   if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   const visitorId = ctx.viewer ? ctx.viewer.id : `s:${ctx.suid}`;

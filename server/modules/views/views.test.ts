@@ -103,9 +103,9 @@ describe('GET /api/view/getEntryView', () => {
     const ctx = { db: database.db, viewer, suid: 'c'.repeat(24), isBot: false };
     const today = new Date();
     const tomorrow = new Date(today.getTime() + 86_400_000);
-    expect((await recordEntryView(ctx, entry.id, today)).counted).toBe(true);
-    expect((await recordEntryView(ctx, entry.id, today)).counted).toBe(false);
-    expect((await recordEntryView(ctx, entry.id, tomorrow)).counted).toBe(true);
+    expect((await recordEntryView(ctx, { entryId: entry.id, now: today })).counted).toBe(true);
+    expect((await recordEntryView(ctx, { entryId: entry.id, now: today })).counted).toBe(false);
+    expect((await recordEntryView(ctx, { entryId: entry.id, now: tomorrow })).counted).toBe(true);
     const after = await state(entry.id, author.id);
     expect(after.viewCount).toBe(4);
     expect(after.beRead).toBe(4);

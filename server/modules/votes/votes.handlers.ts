@@ -7,18 +7,21 @@ import { castVote, getVoteResults, listAttenders } from './votes.service.ts';
 export const voteApi = createApi()
   .openapi(routes.results, async (c) => {
     const { db, viewer } = c.get('ctx');
-    return ok(c, await getVoteResults(db, c.req.valid('query').entryId, viewer));
+    return ok(c, await getVoteResults({ db, viewer }, c.req.valid('query').entryId));
   })
   .openapi(routes.vote, async (c) => ok(c, await castVote(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.attenders, async (c) => {
     const query = c.req.valid('query');
     return ok(
       c,
-      await listAttenders(c.get('ctx').db, {
-        entryId: query.entryId,
-        page: query.page,
-        pageSize: query.pageSize,
-        before: query.before,
-      }),
+      await listAttenders(
+        { db: c.get('ctx').db },
+        {
+          entryId: query.entryId,
+          page: query.page,
+          pageSize: query.pageSize,
+          before: query.before,
+        },
+      ),
     );
   });

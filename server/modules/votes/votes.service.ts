@@ -1,3 +1,4 @@
+import type { Ctx, TxCtx } from '../../http/context.ts';
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { isValidId, newId } from '@core/ids.ts';
@@ -67,9 +68,10 @@ function sameTitles(a: string[], b: string[]): boolean {
  * options and the type are fixed, so results cannot be rewritten under the voters.
  */
 export async function saveVoteOptions(
-  tx: Tx,
+  ctx: TxCtx,
   input: { entryId: string; type: EntryType; options: string[] | undefined; previousType: EntryType | null },
 ): Promise<void> {
+  const { db: tx } = ctx;
   const current = input.previousType === 'vote' ? await queries.selectOptions(tx, input.entryId) : [];
   const wanted = input.type === 'vote' ? (input.options ?? []) : [];
   if (
@@ -102,7 +104,8 @@ async function requireVoteEntry(db: Db, entryId: string) {
 }
 
 /** The options with counts and percentages, and the viewer's choice. */
-export async function getVoteResults(db: Db, entryId: string, viewer: Viewer | null): Promise<VoteResults> {
+export async function getVoteResults(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: string): Promise<VoteResults> {
+  const { db, viewer } = ctx;
   await requireVoteEntry(db, entryId);
   const [options, voted] = await Promise.all([
     queries.selectOptions(db, entryId),
@@ -152,9 +155,10 @@ export async function castVote(
  * caller asking deeper gets that page) or the keyset `before` pointer of the last page.
  */
 export async function listAttenders(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { entryId: string; page?: number; pageSize?: number; before?: string },
 ) {
+  const { db } = ctx;
   await requireVoteEntry(db, options.entryId);
   const pageSize = options.pageSize ?? PAGE_SIZE.attenders;
   const cursor = readPointer(options.before);

@@ -189,7 +189,10 @@ describe('editing a vote', () => {
     await database.db.transaction(async (tx) => {
       // An edit in flight: the entry locked as updateEntry locks it, its options replaced, not committed yet.
       await tx.execute(sql`select id from ${entries} where id = ${id} for update`);
-      await saveVoteOptions(tx, { entryId: id, type: 'vote', options: ['Angular', 'Ember'], previousType: 'vote' });
+      await saveVoteOptions(
+        { db: tx },
+        { entryId: id, type: 'vote', options: ['Angular', 'Ember'], previousType: 'vote' },
+      );
       answer = vote(voter, id, react);
       await new Promise((resolve) => setTimeout(resolve, 300));
     });

@@ -4,5 +4,5 @@ import { wechatAuthRoute } from './wechat.routes.ts';
 import { signShareUrl } from './wechat.service.ts';
 
 export const wechatApi = createApi().openapi(wechatAuthRoute, async (c) =>
-  ok(c, await signShareUrl(c.get('ctx').env, c.req.valid('query').url)),
+  ok(c, await signShareUrl({ env: c.get('ctx').env }, c.req.valid('query').url)),
 );

@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -51,7 +52,8 @@ export function resetWechatTicket() {
  * GET /api/wechat/auth?url=: what a page needs to configure WeChat's share API. Only pages of this
  * site are signed, so the site's ticket cannot be used for someone else's page.
  */
-export async function signShareUrl(env: Env, rawUrl: string): Promise<ShareSignature> {
+export async function signShareUrl(ctx: Pick<Ctx, 'env'>, rawUrl: string): Promise<ShareSignature> {
+  const { env } = ctx;
   const appId = env.WECHAT_MP_APP_ID;
   const secret = env.WECHAT_MP_APP_SECRET;
   if (!appId || !secret) throw notFound('未配置微信分享');
