@@ -179,7 +179,7 @@ async function prepareFixtures() {
   const [anyEntry] = await db.select({ id: entries.id }).from(entries).orderBy(desc(entries.createdAt)).limit(1);
   const [tag] = await db.select({ title: tags.title }).from(tags).orderBy(desc(tags.entriesCount)).limit(1);
   if (!user || !anyEntry || !tag) throw new Error('the dataset has no users, entries or tags');
-  const session = await createSession(db, { userId: user.id, ttlDays: 1, userAgent: 'bench' });
+  const session = await createSession({ db }, { userId: user.id, ttlDays: 1, userAgent: 'bench' });
   await database.close();
   return { cookie: `${SESSION_COOKIE}=${session.token}`, postId: (post ?? anyEntry).id, tagTitle: tag.title };
 }

@@ -35,7 +35,7 @@ if (!parsed.success) {
 const database = await openDatabase({ url: envSchema.shape.DATABASE_URL.parse(process.env.DATABASE_URL) });
 try {
   await database.migrate();
-  const { userId } = await createAccount(database.db, { ...parsed.data, admin: Boolean(values.admin) });
+  const { userId } = await createAccount(database, { ...parsed.data, admin: Boolean(values.admin) });
   console.log(
     `created ${values.admin ? 'administrator' : 'user'} ${parsed.data.username} <${parsed.data.email}> (id ${userId})`,
   );

@@ -142,7 +142,7 @@ describe('npm run start:cluster', () => {
     const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
     try {
       const user = await createUser(database.db);
-      const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+      const session = await createSession(database, { userId: user.id, ttlDays: 1 });
       const cookie = `${SESSION_COOKIE}=${session.token}`;
       const seen = await instancesOf(6, { headers: { cookie } }, '/api/notification/getUserNotification');
       expect(new Set(seen)).toEqual(new Set(['app1', 'app2', 'app3']));
@@ -157,7 +157,7 @@ describe('npm run start:cluster', () => {
     // Signed in, so past the page cache (whose kept pages stay precompressed, brotli included).
     const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
     const user = await createUser(database.db);
-    const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+    const session = await createSession(database, { userId: user.id, ttlDays: 1 });
     await database.close();
     const res = await fetch(`${origin}/api/openapi.json`, {
       headers: { 'accept-encoding': 'br, gzip', cookie: `${SESSION_COOKIE}=${session.token}` },

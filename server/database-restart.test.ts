@@ -36,7 +36,7 @@ beforeAll(async () => {
   database = await openDatabase({ url, poolSize: 2, onConnectionError: () => {} });
   const user = await createUser(database.db);
   userId = user.id;
-  const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+  const session = await createSession(database, { userId: user.id, ttlDays: 1 });
   cookie = `${SESSION_COOKIE}=${session.token}`;
 }, 150_000);
 

@@ -82,7 +82,7 @@ export async function start() {
   await jobs?.start();
   logger.info({ url: env.SITE_URL, port: env.PORT, database: database.driver }, `${env.SITE_NAME} is listening`);
   // Hourly: the daily tracking rollup and its retention (docs/tracking.md).
-  const stopTrackingMaintenance = scheduleTrackingMaintenance(database.db, env, logger);
+  const stopTrackingMaintenance = scheduleTrackingMaintenance({ db: database.db, env }, { logger });
   // Stars and READMEs from GitHub (docs/decisions/011-repos.md), when REPOS_REFRESH_MINUTES is set.
   const stopRepoRefresh = scheduleRepoRefresh(
     database.db,

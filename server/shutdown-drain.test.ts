@@ -25,7 +25,7 @@ beforeAll(async () => {
   const db = await openDatabase({ url: database.url, poolSize: 1 });
   const user = await createUser(db.db);
   userId = user.id;
-  cookie = `${SESSION_COOKIE}=${(await createSession(db.db, { userId: user.id, ttlDays: 1 })).token}`;
+  cookie = `${SESSION_COOKIE}=${(await createSession(db, { userId: user.id, ttlDays: 1 })).token}`;
   await db.close();
   server = await startChildServer({
     DATABASE_URL: database.url,

@@ -23,13 +23,13 @@ export async function loadCollectionsPage(context: AppLoadContext, type: string 
   const rankType = readRank(url);
   const tag = url.searchParams.get('tag') ?? '';
   const [list, hot] = await Promise.all([
-    listHomeCollections(context.db, context.viewer, {
+    listHomeCollections(context, {
       page: page - 1,
       recommend: type !== 'all',
       rankType,
       tag: tag || undefined,
     }),
-    listHotTags(context.db, PAGE_SIZE.hotTags),
+    listHotTags(context, PAGE_SIZE.hotTags),
   ]);
   return {
     type: type === 'all' ? ('all' as const) : ('recommended' as const),
@@ -48,10 +48,8 @@ export async function loadCollectionPage(context: AppLoadContext, id: string | u
   const csId = requireIdParam(id);
   const rankType = readRank(url);
   const page = readPage(url);
-  const collection = await fromService(getCollection(context.db, csId, context.viewer));
-  const { entrylist, total } = await fromService(
-    listCollectionEntries(context.db, context.viewer, { csId, page: page - 1, rankType }),
-  );
+  const collection = await fromService(getCollection(context, csId));
+  const { entrylist, total } = await fromService(listCollectionEntries(context, { csId, page: page - 1, rankType }));
   return {
     collection,
     entrylist: entrylist.map(toEntryRow),

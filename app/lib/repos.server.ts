@@ -30,7 +30,7 @@ export type RepoListTab = (typeof REPO_LIST_TABS)[number];
 async function pagedList(context: AppLoadContext, url: URL, tab: 'newest' | 'stars', tagIds: string[]) {
   const page = readPage(url, REPO_PAGE_LAST);
   const list = await fromService(
-    listTagRepos(context.db, {
+    listTagRepos(context, {
       sort: tab === 'stars' ? 'stars' : 'timeline',
       tagIds,
       page: page - 1,
@@ -53,10 +53,10 @@ export async function loadReposIndex(context: AppLoadContext, url: URL) {
     throw data({ message: `不支持的语言: ${language}` }, { status: 400 });
   }
   const [tags, custom, list] = await Promise.all([
-    getRepoTagTree(context.db),
-    listCustomRepos(context.db, { limit: PAGE_SIZE.repoHomeEntries }),
+    getRepoTagTree(context),
+    listCustomRepos(context, { limit: PAGE_SIZE.repoHomeEntries }),
     tab === 'trending'
-      ? getTrending(context.db, { since, language }).then((t) => ({ page: 1, hasMore: false, repoList: t.repoList }))
+      ? getTrending(context, { since, language }).then((t) => ({ page: 1, hasMore: false, repoList: t.repoList }))
       : pagedList(context, url, tab, []),
   ]);
   return { tab, since, language, tags, custom, ...list };
@@ -71,8 +71,8 @@ export async function loadFilteredRepos(context: AppLoadContext, url: URL) {
   if (!tagIds) throw redirect('/repos');
   const tab = readChoice(url, 'tab', ['newest', 'stars'] as const, 'newest');
   const [tags, custom, list] = await Promise.all([
-    getRepoTagTree(context.db),
-    listCustomRepos(context.db, { limit: PAGE_SIZE.repoHomeEntries }),
+    getRepoTagTree(context),
+    listCustomRepos(context, { limit: PAGE_SIZE.repoHomeEntries }),
     pagedList(context, url, tab, tagIds),
   ]);
   return { tab, tagIds, tags, custom, ...list };
@@ -90,8 +90,8 @@ export async function loadRepoEditPage(context: AppLoadContext, id: string | und
   const repo = await fromService(getRepoDetail(context, repoId));
   const page = { repoId, limit: PAGE_SIZE.translations, skip: 0 };
   const [titles, descriptions] = await Promise.all([
-    listTranslations(context.db, context.viewer, { ...page, field: 'title' }),
-    listTranslations(context.db, context.viewer, { ...page, field: 'description' }),
+    listTranslations(context, { ...page, field: 'title' }),
+    listTranslations(context, { ...page, field: 'description' }),
   ]);
   return { repo, titles, descriptions };
 }

@@ -17,11 +17,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const view: View = param in VIEWS ? (param as View) : 'review';
   const pointer = url.searchParams.get('pointer') ?? undefined;
   const page = await fromService(
-    listBookletsForAdmin(context.db, viewer, {
-      submitted: view === 'review',
-      isDraft: view === 'live' ? false : view === 'drafts' ? true : undefined,
-      before: pointer,
-    }),
+    listBookletsForAdmin(
+      { db: context.db, viewer },
+      {
+        submitted: view === 'review',
+        isDraft: view === 'live' ? false : view === 'drafts' ? true : undefined,
+        before: pointer,
+      },
+    ),
   );
   return { view, ...page };
 }

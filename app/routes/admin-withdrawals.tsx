@@ -13,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = STATUSES.find((s) => s === params.get('status')) ?? 'pending';
   const page = Math.min(Math.max(1, Math.trunc(Number(params.get('page')) || 1)), 10_000);
-  const result = await fromService(listWithdrawals(context.db, viewer, { status, page: page - 1 }));
+  const result = await fromService(listWithdrawals({ db: context.db, viewer }, { status, page: page - 1 }));
   return { status, page, hasMore: result.hasMore, applications: result.applications };
 }
 

@@ -8,7 +8,7 @@ import type { Route } from './+types/book-m-bought';
 /** /book/m/bought (SPEC §2.3 bookWapBought): the signed-in reader's purchases, with where they left off. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context);
-  return { page: await fromService(listBoughtBooklets(context.db, viewer)) };
+  return { page: await fromService(listBoughtBooklets({ db: context.db, viewer })) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '已购小册');

@@ -12,8 +12,8 @@ import type { Route } from './+types/book-m-me';
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context);
   const [bought, mine] = await Promise.all([
-    fromService(listBoughtIds(context.db, viewer)),
-    viewer.isXiaoceAuthor ? fromService(listMyBooklets(context.db, viewer)) : Promise.resolve({ list: [] }),
+    fromService(listBoughtIds({ db: context.db, viewer })),
+    viewer.isXiaoceAuthor ? fromService(listMyBooklets({ db: context.db, viewer })) : Promise.resolve({ list: [] }),
   ]);
   return {
     me: { id: viewer.id, username: viewer.username, avatarLarge: viewer.avatarLarge },

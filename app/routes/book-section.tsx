@@ -17,11 +17,11 @@ import type { Route } from './+types/book-section';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const bookletId = requireIdParam(params.id);
   if (!params.sectionId) {
-    const booklet = await fromService(getBooklet(context.db, context.viewer, bookletId));
+    const booklet = await fromService(getBooklet(context, bookletId));
     const target = booklet.progress?.sectionId ?? booklet.sections[0]?.id;
     throw redirect(target ? `/book/${bookletId}/section/${target}` : `/book/${bookletId}`);
   }
-  const reading = await fromService(getSection(context.db, context.viewer, requireIdParam(params.sectionId)));
+  const reading = await fromService(getSection(context, requireIdParam(params.sectionId)));
   if (reading.booklet.id !== bookletId) throw redirect(`/book/${reading.booklet.id}/section/${reading.section.id}`);
   return { reading };
 }

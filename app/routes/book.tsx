@@ -16,8 +16,8 @@ import { ArticleBody } from '~/ui/article-body.tsx';
 
 /** /book/{id}: a booklet's introduction and table of contents (SPEC §2.3 bookInfo). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const booklet = await fromService(getBooklet(context.db, context.viewer, requireIdParam(params.id)));
-  const reviews = await listBookletReviews(context.db, context.viewer, booklet);
+  const booklet = await fromService(getBooklet(context, requireIdParam(params.id)));
+  const reviews = await listBookletReviews(context, { booklet });
   return { booklet, reviews, isAdmin: context.viewer?.role === 'admin' };
 }
 

@@ -16,9 +16,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const category = params.category;
   if (category !== undefined && !isBookletCategory(category)) throw data({ message: '找不到页面' }, { status: 404 });
   const [latest, hot, bought] = await Promise.all([
-    listBookletsByLastTime(context.db, { category }),
-    listHotBooklets(context.db, { category }),
-    context.viewer ? listBoughtIds(context.db, context.viewer) : Promise.resolve({ ids: [] as string[] }),
+    listBookletsByLastTime(context, { category }),
+    listHotBooklets(context, { category }),
+    context.viewer ? listBoughtIds(context) : Promise.resolve({ ids: [] as string[] }),
   ]);
   return {
     category: category ?? null,

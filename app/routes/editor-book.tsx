@@ -27,13 +27,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { mode: 'new' as const };
   }
   if (!isValidId(params.id)) throw data({ message: '找不到页面' }, { status: 404 });
-  const booklet = await fromService(getBooklet(context.db, viewer, params.id));
+  const booklet = await fromService(getBooklet({ db: context.db, viewer }, params.id));
   if (!booklet.canEdit) throw data({ message: 'Forbidden' }, { status: 403 });
   const url = new URL(request.url);
   const view = url.searchParams.get('tab') === 'info' ? ('info' as const) : ('section' as const);
   const wanted = url.searchParams.get('sectionId');
   const sectionId = booklet.sections.some((s) => s.id === wanted) ? wanted : booklet.sections[0]?.id;
-  const section = sectionId ? (await fromService(getSection(context.db, viewer, sectionId))).section : null;
+  const section = sectionId ? (await fromService(getSection({ db: context.db, viewer }, sectionId))).section : null;
   return { mode: 'edit' as const, booklet, section, view };
 }
 

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let notice: { type: 'success' | 'error'; message: string } | null = null;
   if (mailToken) {
     try {
-      const { email } = await confirmEmailBinding(context.db, context.env, viewer, mailToken);
+      const { email } = await confirmEmailBinding({ db: context.db, env: context.env, viewer }, mailToken);
       notice = { type: 'success', message: `邮箱 ${email} 已绑定` };
     } catch (error) {
       if (!isAppError(error)) throw error;
@@ -24,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const [settings, sessions, trust] = await Promise.all([
-    fromService(getAccountSettings(context, viewer)),
-    fromService(listSessions(context.db, viewer)),
+    fromService(getAccountSettings({ ...context, viewer })),
+    fromService(listSessions({ db: context.db, viewer })),
     getTrustStanding(context.db, viewer.id),
   ]);
   return { settings, sessions, trust, notice };

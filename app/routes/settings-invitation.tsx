@@ -9,8 +9,8 @@ import type { Route } from './+types/settings-invitation';
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context);
   const [{ count }, invitations] = await Promise.all([
-    fromService(getAvailableInviteCount(context.db, viewer, viewer.id)),
-    fromService(listSentInvitations(context.db, viewer, viewer.id)),
+    fromService(getAvailableInviteCount({ db: context.db, viewer }, viewer.id)),
+    fromService(listSentInvitations({ db: context.db, viewer }, viewer.id)),
   ]);
   return { userId: viewer.id, count, invitations };
 }

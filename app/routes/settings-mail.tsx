@@ -7,7 +7,7 @@ import type { Route } from './+types/settings-mail';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context);
-  return { status: await fromService(getMailStatus(context.db, viewer)) };
+  return { status: await fromService(getMailStatus({ db: context.db, viewer })) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '邮件通知');

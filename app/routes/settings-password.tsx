@@ -7,7 +7,7 @@ import type { Route } from './+types/settings-password';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context);
-  const settings = await fromService(getAccountSettings(context, viewer));
+  const settings = await fromService(getAccountSettings({ ...context, viewer }));
   return { hasPassword: settings.hasPassword };
 }
 

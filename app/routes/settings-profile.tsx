@@ -6,7 +6,7 @@ import type { Route } from './+types/settings-profile';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context);
-  const settings = await fromService(getAccountSettings(context, viewer));
+  const settings = await fromService(getAccountSettings({ ...context, viewer }));
   return { profile: settings.profile };
 }
 

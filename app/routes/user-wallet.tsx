@@ -16,16 +16,16 @@ import type { Route } from './+types/user-wallet';
 /** /user/wallet (signed in only): balance, bills (?page, one-based) and withdrawals. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireSignedIn(context);
-  const { access } = await fromService(haveWalletAccess(context.db, viewer));
+  const { access } = await fromService(haveWalletAccess({ db: context.db, viewer }));
   if (!access) return { access: false as const };
   const pageParam = new URL(request.url).searchParams.get('page') ?? '1';
   const page = Number(pageParam);
   if (!Number.isInteger(page) || page < 1 || page > 10_000) throw data({ message: '找不到页面' }, { status: 404 });
   const [amount, rules, bills, withdrawals] = await Promise.all([
-    fromService(getAmount(context.db, viewer)),
-    fromService(checkApplyRules(context.db, viewer)),
-    fromService(getBills(context.db, viewer, page - 1)),
-    fromService(listOwnWithdrawals(context.db, viewer)),
+    fromService(getAmount({ db: context.db, viewer })),
+    fromService(checkApplyRules({ db: context.db, viewer })),
+    fromService(getBills({ db: context.db, viewer }, page - 1)),
+    fromService(listOwnWithdrawals({ db: context.db, viewer })),
   ]);
   return {
     access: true as const,

@@ -183,13 +183,16 @@ export function requestContext(deps: ContextDeps): MiddlewareHandler<AppEnv> {
  */
 export async function respondSignedIn(c: Context<AppEnv>, userId: string) {
   const { db, env } = c.get('ctx');
-  const { answer, expiresAt } = await signIn(db, {
-    userId,
-    ttlDays: env.SESSION_TTL_DAYS,
-    previousToken: getCookie(c, SESSION_COOKIE),
-    userAgent: c.req.header('user-agent'),
-    ip: clientIp(c),
-  });
+  const { answer, expiresAt } = await signIn(
+    { db },
+    {
+      userId,
+      ttlDays: env.SESSION_TTL_DAYS,
+      previousToken: getCookie(c, SESSION_COOKIE),
+      userAgent: c.req.header('user-agent'),
+      ip: clientIp(c),
+    },
+  );
   setCookie(c, SESSION_COOKIE, answer.token, sessionCookieOptions(env, expiresAt));
   return ok(c, answer);
 }

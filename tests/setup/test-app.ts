@@ -56,7 +56,7 @@ export function createTestApp(
 
 /** Starts a session for the user the way a login does and returns the Cookie header value. */
 export async function signIn(app: TestApp, user: { id: string }): Promise<string> {
-  const session = await createSession(app.database.db, { userId: user.id, ttlDays: app.env.SESSION_TTL_DAYS });
+  const session = await createSession({ db: app.database.db }, { userId: user.id, ttlDays: app.env.SESSION_TTL_DAYS });
   return `${SESSION_COOKIE}=${session.token}`;
 }
 

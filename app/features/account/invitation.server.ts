@@ -16,7 +16,7 @@ export type InvitationPageData =
  */
 export async function loadInvitationPage(context: AppLoadContext, token: string | null) {
   const signedIn = context.viewer !== null;
-  const invitation = token ? await findInvitation(context.db, token) : null;
+  const invitation = token ? await findInvitation(context, token) : null;
   if (!token || !invitation) return data<InvitationPageData>({ ok: false, message: '邀请链接无效', signedIn });
   if (invitation.accepted) return data<InvitationPageData>({ ok: false, message: '这个邀请链接已经用过了', signedIn });
   const secure = context.env.SITE_URL.startsWith('https://') ? '; Secure' : '';

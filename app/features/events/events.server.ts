@@ -24,14 +24,16 @@ export async function loadEventsPage(context: AppLoadContext, cityParam: string 
   const page = readPage(url, EVENT_PAGE_MAX);
   const cityName = city?.name;
   const [banners, months, list] = await Promise.all([
-    listBannerEvents(context.db, { city: cityName }),
-    countEventsByMonth(context.db, { city: cityName }),
-    listEvents(context.db, {
-      city: cityName,
-      month: month || undefined,
-      status: tab,
-      pageNum: page,
-      pageSize: PAGE_SIZE.events,
+    listBannerEvents(context, { city: cityName }),
+    countEventsByMonth(context, { city: cityName }),
+    listEvents(context, {
+      options: {
+        city: cityName,
+        month: month || undefined,
+        status: tab,
+        pageNum: page,
+        pageSize: PAGE_SIZE.events,
+      },
     }),
   ]);
   return {
@@ -54,7 +56,7 @@ export async function loadAdminEvents(context: AppLoadContext, url: URL) {
   requireRoleIn(context, ['admin']);
   const tab: EventTab = url.searchParams.get('status') === 'past' ? 'past' : 'coming';
   const page = readPage(url, EVENT_PAGE_MAX);
-  const list = await listEvents(context.db, { status: tab, pageNum: page, pageSize: PAGE_SIZE.events });
+  const list = await listEvents(context, { options: { status: tab, pageNum: page, pageSize: PAGE_SIZE.events } });
   return {
     tab,
     page,

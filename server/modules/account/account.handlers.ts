@@ -18,8 +18,8 @@ import {
 /** The settings calls of the `user` service (SPEC §7.2). */
 export const accountUserApi = createApi()
   .openapi(routes.updateUserInfo, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await service.updateUserInfo(db, viewer, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    return ok(c, await service.updateUserInfo(ctx, c.req.valid('json')));
   })
   .openapi(routes.changePassword, async (c) => {
     const body = c.req.valid('json');
@@ -34,64 +34,64 @@ export const accountUserApi = createApi()
     );
   })
   .openapi(routes.updateUserMobile, async (c) =>
-    ok(c, await service.sendBindSmsCode(c.get('ctx'), c.req.valid('json'), clientIp(c))),
+    ok(c, await service.sendBindSmsCode(c.get('ctx'), { input: c.req.valid('json'), ip: clientIp(c) })),
   )
   .openapi(routes.bindUserMobile, async (c) => ok(c, await service.bindUserMobile(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.updateUserEmail, async (c) => ok(c, await service.updateUserEmail(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.confirmUserEmail, async (c) => {
     const { db, env, viewer } = c.get('ctx');
-    return ok(c, await service.confirmEmailBinding(db, env, viewer, c.req.valid('json').mail_token));
+    return ok(c, await service.confirmEmailBinding({ db, env, viewer }, c.req.valid('json').mail_token));
   })
   .openapi(routes.unbind, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await service.unbind(db, viewer, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    return ok(c, await service.unbind(ctx, c.req.valid('json')));
   })
   .openapi(routes.getUserInfo, async (c) => {
     const ctx = c.get('ctx');
-    return ok(c, await service.getAccountSettings(ctx, ctx.viewer));
+    return ok(c, await service.getAccountSettings(ctx));
   })
   .openapi(routes.getSessions, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, { sessions: await service.listSessions(db, viewer) });
+    const ctx = c.get('ctx');
+    return ok(c, { sessions: await service.listSessions(ctx) });
   })
   .openapi(routes.endSession, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await service.endSession(db, viewer, c.req.valid('json').id));
+    const ctx = c.get('ctx');
+    return ok(c, await service.endSession(ctx, c.req.valid('json').id));
   })
   .openapi(routes.endOtherSessions, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await service.endOtherSessions(db, viewer));
+    const ctx = c.get('ctx');
+    return ok(c, await service.endOtherSessions(ctx));
   });
 
 /** The `mail` service: the three mail toggles (SPEC §7.7). */
 export const mailApi = createApi()
   .openapi(routes.getMailStatus, async (c) => {
-    const { db, viewer } = c.get('ctx');
+    const ctx = c.get('ctx');
     const { type } = c.req.valid('query');
-    const statuses = await service.getMailStatus(db, viewer);
+    const statuses = await service.getMailStatus(ctx);
     return ok(c, { type, status: statuses[type], check: statuses[type] });
   })
   .openapi(routes.subscribeMail, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await service.subscribeMail(db, viewer, c.req.valid('query')));
+    const ctx = c.get('ctx');
+    return ok(c, await service.subscribeMail(ctx, c.req.valid('query')));
   });
 
 /** The `invite` service (SPEC §7.7). */
 export const inviteApi = createApi()
   .openapi(routes.availableCode, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await service.getAvailableInviteCount(db, viewer, c.req.valid('param').userId));
+    const ctx = c.get('ctx');
+    return ok(c, await service.getAvailableInviteCount(ctx, c.req.valid('param').userId));
   })
   .openapi(routes.postCode, async (c) =>
-    ok(c, await service.postInvite(c.get('ctx'), c.req.valid('param').userId, c.req.valid('json'))),
+    ok(c, await service.postInvite(c.get('ctx'), { userId: c.req.valid('param').userId, input: c.req.valid('json') })),
   );
 
 /** Third-party sign-in and binding (GitHub, Weibo, WeChat) through the OAuth 2.0 code flow. */
 export const oauthApi = createApi()
-  .openapi(routes.oauthProviders, async (c) => ok(c, { providers: listProviders(c.get('ctx').env) }))
+  .openapi(routes.oauthProviders, async (c) => ok(c, { providers: listProviders({ env: c.get('ctx').env }) }))
   .openapi(routes.oauthAuthorize, async (c) => {
     const { env } = c.get('ctx');
-    const { url, cookie } = await startOAuth(env, c.req.valid('param').provider);
+    const { url, cookie } = await startOAuth({ env }, c.req.valid('param').provider);
     setCookie(c, OAUTH_COOKIE, cookie, {
       ...sessionCookieOptions(env),
       path: OAUTH_COOKIE_PATH,
@@ -113,8 +113,8 @@ export const oauthApi = createApi()
       if (outcome.action !== 'bound') {
         // A sign-in always starts a new session; an old cookie's session ends.
         const previous = getCookie(c, SESSION_COOKIE);
-        if (previous) await endSessionByToken(ctx.db, previous);
-        const session = await createSession(ctx.db, {
+        if (previous) await endSessionByToken(ctx, previous);
+        const session = await createSession(ctx, {
           userId: outcome.userId,
           ttlDays: ctx.env.SESSION_TTL_DAYS,
           userAgent: c.req.header('user-agent'),

@@ -1,3 +1,4 @@
+import type { Ctx, RequestContext, TxCtx } from '../../http/context.ts';
 import { hash } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -15,10 +16,9 @@ import {
   profileValueProblem,
 } from '@core/account-settings.ts';
 import { newId } from '@core/ids.ts';
-import type { Db, Tx } from '@db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
+import type { Db } from '@db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { type Viewer, requireRole, requireViewer } from '../auth/auth.policy.ts';
+import { requireRole, requireViewer } from '../auth/auth.policy.ts';
 import { checkCurrentPassword } from '../auth/auth.service.ts';
 import {
   EMAIL_TAKEN,
@@ -80,7 +80,8 @@ export interface AccountSettings {
   thirdParty: Array<{ provider: OAuthProvider; label: string; bound: boolean; nickname: string }>;
 }
 
-export async function getAccountSettings(ctx: Pick<RequestContext, 'db' | 'env'>, viewer: Viewer | null) {
+export async function getAccountSettings(ctx: Pick<Ctx, 'db' | 'env' | 'viewer'>) {
+  const { viewer } = ctx;
   const me = requireViewer(viewer);
   const account = await loadAccount(ctx.db, me.id);
   const linked = await queries.listOAuthAccounts(ctx.db, me.id);
@@ -113,7 +114,8 @@ export async function getAccountSettings(ctx: Pick<RequestContext, 'db' | 'env'>
 
 const PROFILE_FIELD_ALIASES: Record<string, ProfileField> = { avatar: 'avatarLarge' };
 
-export async function updateUserInfo(db: Db, viewer: Viewer | null, input: { field: string; value: string }) {
+export async function updateUserInfo(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { field: string; value: string }) {
+  const { db, viewer } = ctx;
   const me = requireViewer(viewer);
   const named = PROFILE_FIELD_ALIASES[input.field] ?? input.field;
   if (!(PROFILE_FIELDS as readonly string[]).includes(named)) throw badRequest('不支持修改该字段');
@@ -145,7 +147,7 @@ export async function updateUserInfo(db: Db, viewer: Viewer | null, input: { fie
  * address, checkCurrentPassword): a stolen session cannot guess it without limit.
  */
 export async function changePassword(
-  ctx: Pick<RequestContext, 'db' | 'viewer' | 'env' | 'adapters'>,
+  ctx: Pick<Ctx, 'db' | 'viewer' | 'env' | 'adapters'>,
   input: { oldPassword: string; newPassword: string; confirmPassword?: string; ip: string },
 ) {
   const { db } = ctx;
@@ -177,7 +179,10 @@ export async function changePassword(
 // ——— phone binding (codes and links through the verification module) ———
 
 /** /v2/updateUserMobile: sends a 6-digit code to the number to be bound. */
-export async function sendBindSmsCode(ctx: RequestContext, input: { mobilePhoneNumber: string }, ip: string) {
+export async function sendBindSmsCode(
+  ctx: RequestContext,
+  { input, ip }: { input: { mobilePhoneNumber: string }; ip: string },
+) {
   const me = requireViewer(ctx.viewer);
   const phone = input.mobilePhoneNumber.trim();
   const problem = phoneProblem(phone);
@@ -189,7 +194,7 @@ export async function sendBindSmsCode(ctx: RequestContext, input: { mobilePhoneN
 
 /** /v1/bindUserMobile: the code sent to the number binds it (replacing a bound one). */
 export async function bindUserMobile(
-  ctx: Pick<RequestContext, 'db' | 'env' | 'viewer'>,
+  ctx: Pick<Ctx, 'db' | 'env' | 'viewer'>,
   input: { mobilePhoneNumber: string; smsCode: string },
 ) {
   const me = requireViewer(ctx.viewer);
@@ -200,7 +205,10 @@ export async function bindUserMobile(
   try {
     // A wrong code must still count its attempt, so the transaction commits before answering.
     const bound = await ctx.db.transaction(async (tx) => {
-      const check = await verifySmsCode(tx, ctx.env.SESSION_SECRET, { phone, useType: 'bind', code: input.smsCode });
+      const check = await verifySmsCode(
+        { db: tx },
+        { key: ctx.env.SESSION_SECRET, options: { phone, useType: 'bind', code: input.smsCode } },
+      );
       if (!check.ok || check.userId !== me.id) return false;
       if (await queries.phoneTaken(tx, phone, me.id)) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
       await queries.updateUser(tx, me.id, { mobilePhoneNumber: phone, mobilePhoneVerified: true });
@@ -223,10 +231,13 @@ export async function updateUserEmail(ctx: RequestContext, input: { email: strin
   const problem = emailProblem(email);
   if (problem) throw badRequest(problem);
   if (await queries.emailTaken(ctx.db, email, me.id)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
-  const mailToken = await issueMailToken(ctx.db, ctx.env.SESSION_SECRET, {
-    purpose: 'mail-bind',
-    email,
-    userId: me.id,
+  const mailToken = await issueMailToken(ctx, {
+    key: ctx.env.SESSION_SECRET,
+    options: {
+      purpose: 'mail-bind',
+      email,
+      userId: me.id,
+    },
   });
   const link = new URL('/user/settings/account', ctx.env.SITE_URL);
   link.searchParams.set('mail_token', mailToken);
@@ -240,17 +251,16 @@ export async function updateUserEmail(ctx: RequestContext, input: { email: strin
 }
 
 /** Opens the mail link: binds the address to the account that asked for it. */
-export async function confirmEmailBinding(
-  db: Db,
-  env: { SESSION_SECRET: string },
-  viewer: Viewer | null,
-  mailToken: string,
-) {
+export async function confirmEmailBinding(ctx: Pick<Ctx, 'db' | 'env' | 'viewer'>, mailToken: string) {
+  const { db, env, viewer } = ctx;
   const me = requireViewer(viewer);
   const expired = () => badRequest('链接已失效，请重新发送验证邮件');
   try {
     return await db.transaction(async (tx) => {
-      const token = await takeMailToken(tx, env.SESSION_SECRET, 'mail-bind', mailToken);
+      const token = await takeMailToken(
+        { db: tx },
+        { key: env.SESSION_SECRET, purpose: 'mail-bind', token: mailToken },
+      );
       // Another account's link is refused and, with the rollback, stays unspent.
       if (!token || token.userId !== me.id) throw expired();
       if (await queries.emailTaken(tx, token.email, me.id)) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
@@ -268,7 +278,8 @@ export async function confirmEmailBinding(
 export type UnbindChannel = OAuthProvider | 'email' | 'phone';
 
 /** /v1/unbind: a third-party account (isThird 1) or the e-mail/phone (isThird 0), never the last way in. */
-export async function unbind(db: Db, viewer: Viewer | null, input: { channel: string; isThird: boolean }) {
+export async function unbind(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { channel: string; isThird: boolean }) {
+  const { db, viewer } = ctx;
   const me = requireViewer(viewer);
   const channel = input.channel;
   const third = (OAUTH_PROVIDERS as readonly string[]).includes(channel);
@@ -304,7 +315,8 @@ export async function unbind(db: Db, viewer: Viewer | null, input: { channel: st
 
 // ——— sessions ———
 
-export async function listSessions(db: Db, viewer: Viewer | null) {
+export async function listSessions(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const me = requireViewer(viewer);
   const rows = await queries.listSessions(db, me.id, new Date());
   return rows.map((row) => ({
@@ -317,7 +329,8 @@ export async function listSessions(db: Db, viewer: Viewer | null) {
   }));
 }
 
-export async function endSession(db: Db, viewer: Viewer | null, sessionId: string) {
+export async function endSession(ctx: Pick<Ctx, 'db' | 'viewer'>, sessionId: string) {
+  const { db, viewer } = ctx;
   const me = requireViewer(viewer);
   if (sessionId === me.sessionId) throw badRequest('当前会话请通过登出结束');
   if (!(await queries.deleteSession(db, me.id, sessionId))) throw notFound('会话不存在');
@@ -325,7 +338,8 @@ export async function endSession(db: Db, viewer: Viewer | null, sessionId: strin
   return { id: sessionId };
 }
 
-export async function endOtherSessions(db: Db, viewer: Viewer | null) {
+export async function endOtherSessions(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const me = requireViewer(viewer);
   const ended = await queries.deleteOtherSessions(db, me.id, me.sessionId);
   await publishChange(db, { kind: 'user', key: me.id });
@@ -334,7 +348,8 @@ export async function endOtherSessions(db: Db, viewer: Viewer | null) {
 
 // ——— mail subscriptions ———
 
-export async function getMailStatus(db: Db, viewer: Viewer | null) {
+export async function getMailStatus(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const me = requireViewer(viewer);
   const rows = await queries.selectMailSubscriptions(db, me.id);
   // No row yet: subscribed (the column's default).
@@ -343,14 +358,19 @@ export async function getMailStatus(db: Db, viewer: Viewer | null) {
   ) as Record<MailType, boolean>;
 }
 
-export async function subscribeMail(db: Db, viewer: Viewer | null, input: { type: MailType; check: boolean }) {
+export async function subscribeMail(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { type: MailType; check: boolean }) {
+  const { db, viewer } = ctx;
   const me = requireViewer(viewer);
-  await setMailSubscription(db, { userId: me.id, type: input.type, subscribed: input.check });
+  await setMailSubscription({ db }, { userId: me.id, type: input.type, subscribed: input.check });
   return { type: input.type, status: input.check, check: input.check };
 }
 
 /** Turns one mail subscription on or off (the settings toggle, and a mail's unsubscribe link). */
-export async function setMailSubscription(db: Db, input: { userId: string; type: MailType; subscribed: boolean }) {
+export async function setMailSubscription(
+  ctx: Pick<Ctx, 'db'>,
+  input: { userId: string; type: MailType; subscribed: boolean },
+) {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     await queries.upsertMailSubscription(tx, input.userId, input.type, input.subscribed);
     // The User fields of SPEC §3 mirror two of the toggles.
@@ -361,7 +381,8 @@ export async function setMailSubscription(db: Db, input: { userId: string; type:
 
 // ——— invitations ———
 
-export async function getAvailableInviteCount(db: Db, viewer: Viewer | null, userId: string) {
+export async function getAvailableInviteCount(ctx: Pick<Ctx, 'db' | 'viewer'>, userId: string) {
+  const { db, viewer } = ctx;
   // Only the sender (or an admin) sees the count.
   requireRole(viewer, { id: userId });
   const account = await loadAccount(db, userId);
@@ -370,9 +391,8 @@ export async function getAvailableInviteCount(db: Db, viewer: Viewer | null, use
 
 /** Sends an invitation mail and records it, taking one from the allowance in the same transaction. */
 export async function postInvite(
-  ctx: Pick<RequestContext, 'db' | 'env' | 'adapters' | 'viewer'>,
-  userId: string,
-  input: { receiverName: string; receiverEmail: string },
+  ctx: Pick<Ctx, 'db' | 'env' | 'adapters' | 'viewer'>,
+  { userId, input }: { userId: string; input: { receiverName: string; receiverEmail: string } },
 ) {
   requireRole(ctx.viewer, { id: userId });
   const receiverName = input.receiverName.trim();
@@ -422,7 +442,8 @@ export const INVITE_COOKIE_MAX_AGE = 30 * 86_400;
 const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The invitation page (/invite?token=…): who invites, and whether the link is still unused. */
-export async function findInvitation(db: Db, token: string) {
+export async function findInvitation(ctx: Pick<Ctx, 'db'>, token: string) {
+  const { db } = ctx;
   if (!token || token.length > 100) return null;
   const row = await queries.selectInvitationByToken(db, inviteTokenHash(token));
   return row && { senderName: row.senderName, receiverName: row.receiverName, accepted: row.acceptedBy !== null };
@@ -432,7 +453,11 @@ export async function findInvitation(db: Db, token: string) {
  * Registration through an invitation link: links the new account to the invitation (in the
  * registration's transaction), once. An unknown or used token changes nothing.
  */
-export async function acceptInvitation(tx: Tx, token: string, userId: string): Promise<string | null> {
+export async function acceptInvitation(
+  ctx: TxCtx,
+  { token, userId }: { token: string; userId: string },
+): Promise<string | null> {
+  const { db: tx } = ctx;
   if (!token || token.length > 100) return null;
   return queries.acceptInvitation(tx, inviteTokenHash(token), userId);
 }
@@ -441,7 +466,8 @@ export async function acceptInvitation(tx: Tx, token: string, userId: string): P
 export const SENT_INVITATIONS_SHOWN = 50;
 
 /** The sender's invitations and who joined through them (only the sender or an admin). */
-export async function listSentInvitations(db: Db, viewer: Viewer | null, userId: string) {
+export async function listSentInvitations(ctx: Pick<Ctx, 'db' | 'viewer'>, userId: string) {
+  const { db, viewer } = ctx;
   requireRole(viewer, { id: userId });
   const rows = await queries.selectSentInvitations(db, userId, SENT_INVITATIONS_SHOWN);
   return rows.map((row) => ({

@@ -53,12 +53,12 @@ describe('invitations', () => {
     const link = new URL(/接受邀请：(\S+)/.exec(mail.text ?? '')![1]!);
     expect(link.pathname).toBe('/invite');
     const token = link.searchParams.get('token')!;
-    expect(await findInvitation(database.db, token)).toEqual({
+    expect(await findInvitation(database, token)).toEqual({
       senderName: '邀请人',
       receiverName: '小李',
       accepted: false,
     });
-    const before = await listSentInvitations(database.db, viewerOf(sender), sender.id);
+    const before = await listSentInvitations({ db: database.db, viewer: viewerOf(sender) }, sender.id);
     expect(before).toMatchObject([{ receiverName: '小李', accepted: null }]);
 
     // Registering with the cookie the invitation page set.
@@ -66,9 +66,9 @@ describe('invitations', () => {
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     expect(joined.headers.get('set-cookie')).toContain(`${INVITE_COOKIE}=;`);
     const newcomer = joined.body.d.userId;
-    const after = await listSentInvitations(database.db, viewerOf(sender), sender.id);
+    const after = await listSentInvitations({ db: database.db, viewer: viewerOf(sender) }, sender.id);
     expect(after).toMatchObject([{ receiverName: '小李', accepted: { id: newcomer, username: 'xiaoli' } }]);
-    expect((await findInvitation(database.db, token))?.accepted).toBe(true);
+    expect((await findInvitation(database, token))?.accepted).toBe(true);
 
     // A used link links nobody else.
     const late = await register('latecomer', token);
@@ -79,9 +79,11 @@ describe('invitations', () => {
 
   it('leave registration alone when the token is unknown, and show the list only to its sender', async () => {
     expect((await register('stranger', 'not-a-real-token')).status).toBe(200);
-    expect(await findInvitation(database.db, 'not-a-real-token')).toBeNull();
+    expect(await findInvitation(database, 'not-a-real-token')).toBeNull();
     const sender = await createUser(database.db);
     const other = await createUser(database.db);
-    await expect(listSentInvitations(database.db, viewerOf(other), sender.id)).rejects.toMatchObject({ status: 403 });
+    await expect(listSentInvitations({ db: database.db, viewer: viewerOf(other) }, sender.id)).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });

@@ -1,9 +1,9 @@
+import type { Ctx } from '../../http/context.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { OAUTH_PROVIDERS, OAUTH_PROVIDER_LABELS, type OAuthProvider } from '@core/account-settings.ts';
 import { newId } from '@core/ids.ts';
 import type { Env } from '../../env.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { insertUser } from '../users/users.service.ts';
 import * as queries from './account.queries.ts';
@@ -45,7 +45,8 @@ export function decodeFlowState(value: string | undefined, secret: string, now =
   }
 }
 
-export function redirectUriFor(env: Pick<Env, 'SITE_URL'>, provider: OAuthProvider): string {
+export function redirectUriFor(ctx: Pick<Ctx, 'env'>, provider: OAuthProvider): string {
+  const { env } = ctx;
   return new URL(`/api/oauth/${provider}/callback`, env.SITE_URL).href;
 }
 
@@ -58,7 +59,8 @@ function providerClient(env: Env, provider: string) {
 }
 
 /** The providers the login panel and account settings show. */
-export function listProviders(env: Env) {
+export function listProviders(ctx: Pick<Ctx, 'env'>) {
+  const { env } = ctx;
   return [...configuredProviders(env).keys()].map((provider) => ({
     provider,
     label: OAUTH_PROVIDER_LABELS[provider],
@@ -66,12 +68,13 @@ export function listProviders(env: Env) {
 }
 
 /** Step 1: where to send the browser, and the signed cookie value that remembers state and verifier. */
-export async function startOAuth(env: Env, provider: string) {
+export async function startOAuth(ctx: Pick<Ctx, 'env'>, provider: string) {
+  const { env } = ctx;
   const client = providerClient(env, provider);
   const state = oauth.generateRandomState();
   const verifier = client.pkce ? oauth.generateRandomCodeVerifier() : undefined;
   const url = client.authorizationUrl({
-    redirectUri: redirectUriFor(env, client.id),
+    redirectUri: redirectUriFor({ env }, client.id),
     state,
     codeChallenge: verifier ? await oauth.calculatePKCECodeChallenge(verifier) : undefined,
   });
@@ -87,7 +90,7 @@ export type OAuthOutcome = { action: 'signed-in' | 'created'; userId: string } |
 const USERNAME_SANITIZE = /[^\u4e00-\u9fa5A-Za-z0-9_]/g;
 
 /** A free username from the provider's: invalid characters become _, then a short suffix if taken. */
-async function freeUsername(ctx: Pick<RequestContext, 'db'>, wanted: string): Promise<string> {
+async function freeUsername(ctx: Pick<Ctx, 'db'>, wanted: string): Promise<string> {
   const base = Array.from(wanted.replace(USERNAME_SANITIZE, '_')).slice(0, 20).join('') || 'user';
   if (!(await queries.usernameTaken(ctx.db, base))) return base;
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -103,7 +106,7 @@ async function freeUsername(ctx: Pick<RequestContext, 'db'>, wanted: string): Pr
   return `user_${randomBytes(6).toString('hex')}`.slice(0, 20);
 }
 
-async function createUserFrom(ctx: Pick<RequestContext, 'db'>, provider: OAuthProvider, profile: OAuthProfile) {
+async function createUserFrom(ctx: Pick<Ctx, 'db'>, provider: OAuthProvider, profile: OAuthProfile) {
   const userId = newId();
   const username = await freeUsername(ctx, profile.username || profile.nickname);
   await ctx.db.transaction(async (tx) => {
@@ -132,7 +135,7 @@ async function createUserFrom(ctx: Pick<RequestContext, 'db'>, provider: OAuthPr
  * creates a user on first login.
  */
 export async function completeOAuth(
-  ctx: Pick<RequestContext, 'db' | 'env' | 'viewer'>,
+  ctx: Pick<Ctx, 'db' | 'env' | 'viewer'>,
   options: { provider: string; callbackUrl: URL; cookie: string | undefined },
 ): Promise<OAuthOutcome> {
   const client = providerClient(ctx.env, options.provider);
@@ -140,7 +143,7 @@ export async function completeOAuth(
   if (!flow || flow.provider !== client.id) throw badRequest('登录已过期，请重试');
   const profile = await client.exchange({
     callbackUrl: options.callbackUrl,
-    redirectUri: redirectUriFor(ctx.env, client.id),
+    redirectUri: redirectUriFor(ctx, client.id),
     expectedState: flow.state,
     codeVerifier: flow.verifier,
   });

@@ -24,7 +24,7 @@ export const passportApi = createApi()
     const { db, viewer } = c.get('ctx');
     requireViewer(viewer);
     const token = c.req.header('x-token') ?? c.req.query('token') ?? getCookie(c, SESSION_COOKIE);
-    if (token) await endSession(db, token);
+    if (token) await endSession({ db }, token);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return ok(c, null);
   });

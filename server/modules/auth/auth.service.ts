@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_PASSWORD_MESSAGE } from '@core/validation.ts';
@@ -23,9 +24,10 @@ export interface NewSession {
 }
 
 export async function createSession(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { userId: string; ttlDays: number; userAgent?: string; ip?: string; clientId?: string },
 ): Promise<NewSession> {
+  const { db } = ctx;
   const token = randomBytes(32).toString('base64url');
   const clientId = options.clientId ?? randomBytes(12).toString('hex');
   const now = new Date();
@@ -45,7 +47,8 @@ export async function createSession(
 /** Seen-at is refreshed at most every few minutes, so reads do not become writes. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
-export async function resolveSession(db: Db, token: string | undefined): Promise<Viewer | null> {
+export async function resolveSession(ctx: Pick<Ctx, 'db'>, token: string | undefined): Promise<Viewer | null> {
+  const { db } = ctx;
   if (!token || token.length > 100) return null;
   const now = new Date();
   const row = await queries.findViewerBySessionHash(db, hashSessionToken(token), now);
@@ -57,7 +60,8 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
   return viewer;
 }
 
-export async function endSession(db: Db, token: string): Promise<void> {
+export async function endSession(ctx: Pick<Ctx, 'db'>, token: string): Promise<void> {
+  const { db } = ctx;
   const hash = hashSessionToken(token);
   await queries.deleteSessionByHash(db, hash);
   // Every process forgets the session at once (their session caches, auth.sessions.ts).
@@ -70,16 +74,20 @@ export async function endSession(db: Db, token: string): Promise<void> {
  * Returns the sign-in answer of SPEC §7.1 and when the session expires.
  */
 export async function signIn(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   input: { userId: string; ttlDays: number; previousToken?: string; userAgent?: string; ip?: string },
 ) {
-  if (input.previousToken) await endSession(db, input.previousToken);
-  const session = await createSession(db, {
-    userId: input.userId,
-    ttlDays: input.ttlDays,
-    userAgent: input.userAgent,
-    ip: input.ip,
-  });
+  const { db } = ctx;
+  if (input.previousToken) await endSession({ db }, input.previousToken);
+  const session = await createSession(
+    { db },
+    {
+      userId: input.userId,
+      ttlDays: input.ttlDays,
+      userAgent: input.userAgent,
+      ip: input.ip,
+    },
+  );
   const user = await getUserBrief(db, input.userId);
   return {
     expiresAt: session.expiresAt,
@@ -92,10 +100,10 @@ export async function signIn(
  * the statuses and messages here are already the spec's.
  */
 export async function verifyPasswordLogin(
-  db: Db,
-  options: { email: string } | { phone: string },
-  password: string,
+  ctx: Pick<Ctx, 'db'>,
+  { options, password }: { options: { email: string } | { phone: string }; password: string },
 ): Promise<{ userId: string }> {
+  const { db } = ctx;
   const user = await queries.findUserForLogin(db, options);
   if (!user) throw new AppError(404, 'email' in options ? '邮箱不存在' : '手机号不存在');
   if (!user.passwordHash || !(await verify(user.passwordHash, password))) throw new AppError(401, '密码错误');
@@ -134,7 +142,7 @@ export function createSessionResolver(
   ttlSeconds: number,
 ): SessionResolver {
   if (ttlSeconds <= 0)
-    return { resolve: (token) => resolveSession(database.db, token), ready: async () => {}, dropViewer: () => {} };
+    return { resolve: (token) => resolveSession(database, token), ready: async () => {}, dropViewer: () => {} };
   const byUser = new Map<string, Set<string>>();
   const sessions = new LRUCache<string, Cached>({
     max: 20_000,
@@ -188,7 +196,7 @@ export function createSessionResolver(
       const cached = sessions.get(hash);
       if (cached) return cached.viewer;
       const before = generation;
-      const viewer = await resolveSession(database.db, token);
+      const viewer = await resolveSession(database, token);
       if (viewer && bus.listening && unreadLive && generation === before) {
         sessions.set(hash, { viewer, userId: viewer.id });
         let hashes = byUser.get(viewer.id);
@@ -224,7 +232,7 @@ export function loginWithLockout(
   return withPasswordLockout(
     deps,
     { account: accountKey(by), ip },
-    () => verifyPasswordLogin(deps.db, by, password),
+    () => verifyPasswordLogin(deps, { options: by, password }),
     (error) => {
       if (error instanceof AppError && (error.status === 401 || error.status === 404)) return 'wrong';
       if (error instanceof AppError && error.status === 410) return 'right';

@@ -27,7 +27,7 @@ afterAll(() => database?.close());
 
 async function signedInUser() {
   const user = await createUser(database.db);
-  const { token } = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+  const { token } = await createSession(database, { userId: user.id, ttlDays: 1 });
   return { user, token };
 }
 
@@ -59,7 +59,7 @@ describe('the session cache', () => {
   it('forgets a session at once when it ends in this process (sign-out)', async () => {
     const { user, token } = await signedInUser();
     expect((await resolver.resolve(token))?.id).toBe(user.id);
-    await endSession(database.db, token);
+    await endSession(database, token);
     expect(await resolver.resolve(token)).toBeNull();
   });
 
@@ -79,7 +79,7 @@ describe('the session cache', () => {
 
   it('forgets every session of a user whose sessions another process deleted (a password reset)', async () => {
     const { user, token } = await signedInUser();
-    const second = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+    const second = await createSession(database, { userId: user.id, ttlDays: 1 });
     expect((await resolver.resolve(token))?.id).toBe(user.id);
     expect((await resolver.resolve(second.token))?.id).toBe(user.id);
     await database.db.delete(sessions).where(eq(sessions.userId, user.id));

@@ -1,3 +1,4 @@
+import type { Ctx, RequestContext } from '../../http/context.ts';
 /**
  * Booklets (小册, SPEC §2.3, §7.9): reading (index, booklet page, sections with the paid-access
  * rule, views, reading progress), writing by booklet authors (booklets, sections, drafts,
@@ -9,7 +10,6 @@ import { newId } from '@core/ids.ts';
 import { isAdmin } from '@core/permissions.ts';
 import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { renderMarkdown } from '../../markdown/markdown.ts';
@@ -144,7 +144,8 @@ async function progressOf(db: Db, viewer: Viewer | null, bookletIds: string[]) {
 }
 
 /** /get: the booklet page's data. */
-export async function getBooklet(db: Db, viewer: Viewer | null, id: string): Promise<BookletDetail> {
+export async function getBooklet(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string): Promise<BookletDetail> {
+  const { db, viewer } = ctx;
   const row = await visibleBooklet(db, viewer, id);
   const canEdit = canEditBooklet(viewer, row);
   const [[card], sectionRows, bought, progress] = await Promise.all([
@@ -181,11 +182,10 @@ export interface BookletReview {
  * service's target is the section, SPEC §7.4), each with the section it was left on.
  */
 export async function listBookletReviews(
-  db: Db,
-  viewer: Viewer | null,
-  booklet: Pick<BookletDetail, 'sections'>,
-  limit = 6,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  { booklet, limit = 6 }: { booklet: Pick<BookletDetail, 'sections'>; limit?: number },
 ): Promise<BookletReview[]> {
+  const { db, viewer } = ctx;
   const titles = new Map(booklet.sections.map((s) => [s.id, s.title]));
   const rows = await queries.selectRecentSectionComments(db, [...titles.keys()], limit, viewer?.id ?? null);
   const briefs = await getUserBriefs(db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);
@@ -201,8 +201,9 @@ export async function listBookletReviews(
 }
 
 /** /getListSection: the sections of a booklet in reading order. */
-export async function listSections(db: Db, viewer: Viewer | null, id: string) {
-  const booklet = await getBooklet(db, viewer, id);
+export async function listSections(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string) {
+  const { db, viewer } = ctx;
+  const booklet = await getBooklet({ db, viewer }, id);
   return { sections: booklet.sections };
 }
 
@@ -226,10 +227,11 @@ export function previewSource(content: string): string {
 }
 
 /** /getSection: a section in full for those who may read it, its first part for the others. */
-export async function getSection(db: Db, viewer: Viewer | null, sectionId: string): Promise<SectionReading> {
+export async function getSection(ctx: Pick<Ctx, 'db' | 'viewer'>, sectionId: string): Promise<SectionReading> {
+  const { db, viewer } = ctx;
   const row = await queries.selectSection(db, sectionId);
   if (!row) throw notFound(BOOKLET_MESSAGES.sectionNotFound);
-  const booklet = await getBooklet(db, viewer, row.bookletId).catch((error) => {
+  const booklet = await getBooklet({ db, viewer }, row.bookletId).catch((error) => {
     throw error?.status === 404 ? notFound(BOOKLET_MESSAGES.sectionNotFound) : error;
   });
   if (row.isDraft && !booklet.canEdit) throw notFound(BOOKLET_MESSAGES.sectionNotFound);
@@ -250,9 +252,10 @@ export async function getSection(db: Db, viewer: Viewer | null, sectionId: strin
 
 /** /getListByLastTime: published booklets, latest update first, keyset pointer. */
 export async function listBookletsByLastTime(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { category?: string; before?: string; limit?: number },
 ): Promise<{ list: BookletCard[]; pointer: string | null }> {
+  const { db } = ctx;
   const limit = options.limit ?? BOOKLET_LIMITS.pageSize;
   const rows = await queries.selectBookletPage(db, {
     category: options.category,
@@ -264,7 +267,8 @@ export async function listBookletsByLastTime(
 }
 
 /** /getHot: top, then hot, then best-selling published booklets. */
-export async function listHotBooklets(db: Db, options: { category?: string; limit?: number }) {
+export async function listHotBooklets(ctx: Pick<Ctx, 'db'>, options: { category?: string; limit?: number }) {
+  const { db } = ctx;
   const rows = await queries.selectHotBooklets(db, {
     category: options.category,
     limit: options.limit ?? BOOKLET_LIMITS.hotSize,
@@ -273,7 +277,8 @@ export async function listHotBooklets(db: Db, options: { category?: string; limi
 }
 
 /** /userBuyList: the ids of the booklets the viewer bought (to mark 已购 on cards). */
-export async function listBoughtIds(db: Db, viewer: Viewer | null) {
+export async function listBoughtIds(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   return { ids: await queries.selectPurchasedIds(db, signedIn.id, 1000) };
 }
@@ -285,10 +290,10 @@ export interface BoughtBooklet extends BookletCard {
 
 /** /getListBuy: the viewer's purchases, latest first, each with where they left off. */
 export async function listBoughtBooklets(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { before?: string; limit?: number } = {},
 ): Promise<{ list: BoughtBooklet[]; pointer: string | null }> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const limit = options.limit ?? BOOKLET_LIMITS.pageSize;
   const purchases = await queries.selectPurchasePage(db, {
@@ -313,7 +318,7 @@ function visitorOf(ctx: ViewContext): string {
 }
 
 /** /viewCountDetail: a view of a booklet page, counted once per visitor per day, never for bots. */
-export async function countBookletView(ctx: ViewContext, id: string, now = new Date()) {
+export async function countBookletView(ctx: ViewContext, { id, now = new Date() }: { id: string; now?: Date }) {
   const booklet = await visibleBooklet(ctx.db, ctx.viewer, id);
   if (ctx.isBot) return { counted: false, viewCount: booklet.viewCount };
   return ctx.db.transaction(async (tx) => {
@@ -327,8 +332,11 @@ export async function countBookletView(ctx: ViewContext, id: string, now = new D
  * /viewCountContent: a view of a section, counted once per visitor per day (never for bots); for
  * a signed-in reader who may read it, it is also where they left off.
  */
-export async function countSectionView(ctx: ViewContext, sectionId: string, now = new Date()) {
-  const reading = await getSection(ctx.db, ctx.viewer, sectionId);
+export async function countSectionView(
+  ctx: ViewContext,
+  { sectionId, now = new Date() }: { sectionId: string; now?: Date },
+) {
+  const reading = await getSection(ctx, sectionId);
   const viewer = ctx.viewer;
   return ctx.db.transaction(async (tx) => {
     if (viewer && !reading.locked) {
@@ -387,10 +395,11 @@ async function announce(db: Db, viewer: Viewer, id: string) {
 }
 
 /** Creates a draft booklet of the viewer's (a booklet author, or an admin). */
-export async function createBooklet(db: Db, viewer: Viewer | null, input: BookletInput) {
+export async function createBooklet(ctx: Pick<Ctx, 'db' | 'viewer'>, input: BookletInput) {
+  const { db, viewer } = ctx;
   const author = requireWriter(viewer);
   checkBookletInput(input);
-  if (input.img) await checkOwnImages(db, author.id, [input.img], 1);
+  if (input.img) await checkOwnImages({ db }, { userId: author.id, urls: [input.img], max: 1 });
   const id = newId();
   await db.transaction((tx) =>
     queries.insertBooklet(tx, {
@@ -406,7 +415,7 @@ export async function createBooklet(db: Db, viewer: Viewer | null, input: Bookle
       isDraft: true,
     }),
   );
-  return getBooklet(db, author, id);
+  return getBooklet({ db, viewer: author }, id);
 }
 
 /** Loads a booklet for a write by its author or an admin, locked for the transaction. */
@@ -417,11 +426,12 @@ async function editableBooklet(tx: Parameters<Parameters<Db['transaction']>[0]>[
   return row;
 }
 
-export async function updateBooklet(db: Db, viewer: Viewer | null, input: Partial<BookletInput> & { id: string }) {
+export async function updateBooklet(ctx: Pick<Ctx, 'db' | 'viewer'>, input: Partial<BookletInput> & { id: string }) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   checkBookletInput(input);
   const { id, ...fields } = input;
-  if (fields.img) await checkOwnImages(db, signedIn.id, [fields.img], 1);
+  if (fields.img) await checkOwnImages({ db }, { userId: signedIn.id, urls: [fields.img], max: 1 });
   await db.transaction(async (tx) => {
     await editableBooklet(tx, signedIn, id);
     await queries.updateBooklet(tx, id, {
@@ -431,11 +441,12 @@ export async function updateBooklet(db: Db, viewer: Viewer | null, input: Partia
     });
   });
   await announce(db, signedIn, id);
-  return getBooklet(db, signedIn, id);
+  return getBooklet({ db, viewer: signedIn }, id);
 }
 
 /** The viewer's own booklets, drafts included (/editor/book and 我的小册). */
-export async function listMyBooklets(db: Db, viewer: Viewer | null) {
+export async function listMyBooklets(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const rows = await queries.selectBookletPage(db, { userId: signedIn.id, cursor: null, limit: 100 });
   return { list: await cards(db, rows) };
@@ -467,10 +478,10 @@ function rendered(content: string) {
 
 /** Appends a draft section to a booklet of the viewer's. */
 export async function createSection(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: SectionInput & { bookletId: string },
 ): Promise<SectionReading> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   checkSectionInput(input);
   const id = newId();
@@ -489,7 +500,7 @@ export async function createSection(
       isDraft: true,
     });
   });
-  return getSection(db, signedIn, id);
+  return getSection({ db, viewer: signedIn }, id);
 }
 
 /** Loads a section and its booklet for a write, both locked (booklet first: one lock order). */
@@ -503,10 +514,10 @@ async function editableSection(tx: Parameters<Parameters<Db['transaction']>[0]>[
 }
 
 export async function updateSection(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: Partial<SectionInput> & { sectionId: string },
 ): Promise<SectionReading> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   checkSectionInput(input);
   const bookletId = await db.transaction(async (tx) => {
@@ -519,7 +530,7 @@ export async function updateSection(
     return booklet.id;
   });
   await announce(db, signedIn, bookletId);
-  return getSection(db, signedIn, input.sectionId);
+  return getSection({ db, viewer: signedIn }, input.sectionId);
 }
 
 /**
@@ -527,10 +538,10 @@ export async function updateSection(
  * drafts; the booklet's section count follows in the same transaction.
  */
 export async function publishSection(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { sectionId: string; publish: boolean },
 ): Promise<SectionReading> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const bookletId = await db.transaction(async (tx) => {
     const { booklet, section } = await editableSection(tx, signedIn, input.sectionId);
@@ -547,10 +558,11 @@ export async function publishSection(
     return booklet.id;
   });
   await announce(db, signedIn, bookletId);
-  return getSection(db, signedIn, input.sectionId);
+  return getSection({ db, viewer: signedIn }, input.sectionId);
 }
 
-export async function deleteSection(db: Db, viewer: Viewer | null, sectionId: string) {
+export async function deleteSection(ctx: Pick<Ctx, 'db' | 'viewer'>, sectionId: string) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const bookletId = await db.transaction(async (tx) => {
     const { booklet, section } = await editableSection(tx, signedIn, sectionId);
@@ -566,7 +578,8 @@ export async function deleteSection(db: Db, viewer: Viewer | null, sectionId: st
 }
 
 /** Moves a section to a position (0-based) in its booklet; the others close up around it. */
-export async function moveSection(db: Db, viewer: Viewer | null, input: { sectionId: string; position: number }) {
+export async function moveSection(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { sectionId: string; position: number }) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const bookletId = await db.transaction(async (tx) => {
     const { booklet } = await editableSection(tx, signedIn, input.sectionId);
@@ -577,11 +590,12 @@ export async function moveSection(db: Db, viewer: Viewer | null, input: { sectio
     return booklet.id;
   });
   await announce(db, signedIn, bookletId);
-  return listSections(db, signedIn, bookletId);
+  return listSections({ db, viewer: signedIn }, bookletId);
 }
 
 /** The author asks for review: it needs a summary and at least one published section. */
-export async function submitBooklet(db: Db, viewer: Viewer | null, id: string) {
+export async function submitBooklet(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   await db.transaction(async (tx) => {
     const booklet = await editableBooklet(tx, signedIn, id);
@@ -590,7 +604,7 @@ export async function submitBooklet(db: Db, viewer: Viewer | null, id: string) {
     if ((await queries.countSections(tx, id)).published === 0) throw badRequest(BOOKLET_MESSAGES.submitNeedsSection);
     await queries.updateBooklet(tx, id, { submittedAt: new Date() });
   });
-  return getBooklet(db, signedIn, id);
+  return getBooklet({ db, viewer: signedIn }, id);
 }
 
 /* ---- Administration ---- */
@@ -602,7 +616,8 @@ function requireAdmin(viewer: Viewer | null): Viewer {
 }
 
 /** An administrator puts a submitted booklet on sale: it leaves the drafts, its author's count moves. */
-export async function approveBooklet(db: Db, viewer: Viewer | null, id: string) {
+export async function approveBooklet(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string) {
+  const { db, viewer } = ctx;
   const admin = requireAdmin(viewer);
   await db.transaction(async (tx) => {
     const booklet = await queries.selectBooklet(tx, id, { lock: true });
@@ -619,11 +634,12 @@ export async function approveBooklet(db: Db, viewer: Viewer | null, id: string) 
     });
   });
   await announce(db, admin, id);
-  return getBooklet(db, admin, id);
+  return getBooklet({ db, viewer: admin }, id);
 }
 
 /** /isFreeSection: an administrator marks a section free or paid. */
-export async function setSectionFree(db: Db, viewer: Viewer | null, input: { sectionId: string; isFree: boolean }) {
+export async function setSectionFree(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { sectionId: string; isFree: boolean }) {
+  const { db, viewer } = ctx;
   const admin = requireAdmin(viewer);
   const bookletId = await db.transaction(async (tx) => {
     const { booklet } = await editableSection(tx, admin, input.sectionId);
@@ -642,10 +658,10 @@ export async function setSectionFree(db: Db, viewer: Viewer | null, input: { sec
 
 /** /isHot and /isTop: an administrator's flags on a booklet. */
 export async function setBookletFlag(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { id: string; flag: 'isHot' | 'isTop'; value: boolean },
 ) {
+  const { db, viewer } = ctx;
   const admin = requireAdmin(viewer);
   await db.transaction(async (tx) => {
     const booklet = await queries.selectBooklet(tx, input.id, { lock: true });
@@ -664,10 +680,10 @@ export async function setBookletFlag(
 
 /** /getList: every booklet for administrators, filtered by draft state and author; keyset pointer. */
 export async function listBookletsForAdmin(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { isDraft?: boolean; uid?: string; submitted?: boolean; before?: string; limit?: number },
 ) {
+  const { db, viewer } = ctx;
   requireAdmin(viewer);
   const limit = options.limit ?? BOOKLET_LIMITS.pageSize;
   if (options.submitted) {

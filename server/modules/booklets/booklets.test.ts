@@ -232,8 +232,8 @@ describe('booklets: reading', () => {
       as(buyer, { method: 'POST', json: { content: '讲得很清楚', targetId: b.firstId, targetType: 'section' } }),
     );
     expect(comment.status).toBe(200);
-    const booklet = await getBooklet(database.db, null, b.id);
-    const reviews = await listBookletReviews(database.db, null, booklet);
+    const booklet = await getBooklet({ db: database.db, viewer: null }, b.id);
+    const reviews = await listBookletReviews({ db: database.db, viewer: null }, { booklet });
     expect(reviews).toEqual([
       expect.objectContaining({
         content: '讲得很清楚',

@@ -1,9 +1,9 @@
+import type { Ctx } from '../../http/context.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import { refreshCollectionHotScore } from '@db/ranking.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { dominantColor } from '../../adapters/images.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type Viewer, requireViewer } from '../auth/auth.policy.ts';
 import { getEntriesByIds } from '../entries/entries.service.ts';
@@ -62,7 +62,8 @@ async function present(db: Db, rows: queries.CollectionRow[], viewer: Viewer | n
   }));
 }
 
-export async function getCollection(db: Db, id: string, viewer: Viewer | null): Promise<CollectionView> {
+export async function getCollection(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string): Promise<CollectionView> {
+  const { db, viewer } = ctx;
   const row = await queries.selectCollectionById(db, viewer?.id ?? null, id);
   if (!row) throw notFound(COLLECTION_NOT_FOUND);
   const [view] = await present(db, [row], viewer);
@@ -80,7 +81,7 @@ export interface CollectionInput {
 }
 
 /** Reads a stored upload's bytes: from the disk adapter, or over HTTP from the bucket's public URL. */
-async function readStoredUpload(ctx: Pick<RequestContext, 'adapters'>, upload: { storageKey: string; url: string }) {
+async function readStoredUpload(ctx: Pick<Ctx, 'adapters'>, upload: { storageKey: string; url: string }) {
   const storage = ctx.adapters.storage as typeof ctx.adapters.storage & {
     read?: (key: string) => Promise<Buffer | null>;
   };
@@ -98,7 +99,7 @@ async function readStoredUpload(ctx: Pick<RequestContext, 'adapters'>, upload: {
  * stays readable. Without an image: no background and the default mask.
  */
 async function resolveBackground(
-  ctx: Pick<RequestContext, 'db' | 'adapters'>,
+  ctx: Pick<Ctx, 'db' | 'adapters'>,
   viewer: Viewer,
   bgImgUrl: string | undefined,
 ): Promise<{ imageUrl: string; maskColor: string }> {
@@ -122,7 +123,7 @@ function cleanInput(input: CollectionInput) {
 }
 
 export async function createCollection(
-  ctx: Pick<RequestContext, 'db' | 'adapters' | 'viewer'>,
+  ctx: Pick<Ctx, 'db' | 'adapters' | 'viewer'>,
   input: CollectionInput,
 ): Promise<{ id: string }> {
   const viewer = requireViewer(ctx.viewer);
@@ -145,9 +146,8 @@ async function requireOwnCollection(db: Db | Tx, viewer: Viewer, id: string) {
 }
 
 export async function updateCollection(
-  ctx: Pick<RequestContext, 'db' | 'adapters' | 'viewer'>,
-  id: string,
-  input: CollectionInput,
+  ctx: Pick<Ctx, 'db' | 'adapters' | 'viewer'>,
+  { id, input }: { id: string; input: CollectionInput },
 ): Promise<CollectionView> {
   const viewer = requireViewer(ctx.viewer);
   const current = await requireOwnCollection(ctx.db, viewer, id);
@@ -158,7 +158,7 @@ export async function updateCollection(
       ? { imageUrl: current.imageUrl, maskColor: current.maskColor }
       : await resolveBackground(ctx, viewer, input.bgImgUrl);
   await queries.updateCollectionFields(ctx.db, id, { title, description, ...background });
-  return getCollection(ctx.db, id, viewer);
+  return getCollection({ db: ctx.db, viewer }, id);
 }
 
 /**
@@ -166,7 +166,8 @@ export async function updateCollection(
  * collections and collected entries, each entry's collection count, each follower's
  * followed collections.
  */
-export async function deleteCollection(db: Db, viewer: Viewer | null, id: string): Promise<void> {
+export async function deleteCollection(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string): Promise<void> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   await db.transaction(async (tx) => {
     const locked = await queries.lockCollection(tx, id);
@@ -185,11 +186,10 @@ export async function deleteCollection(db: Db, viewer: Viewer | null, id: string
 // Follow
 
 export async function setCollectionFollow(
-  db: Db,
-  viewer: Viewer | null,
-  id: string,
-  follow: boolean,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  { id, follow }: { id: string; follow: boolean },
 ): Promise<{ followed: boolean; followerCount: number }> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   return db.transaction(async (tx) => {
     const locked = await queries.lockCollection(tx, id);
@@ -234,10 +234,10 @@ export interface CollectResult {
 
 /** Adds or removes an entry (the collection's owner or an admin); counters move only when a row did. */
 export async function setCollectionEntry(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { csId: string; entryId: string; add: boolean },
 ): Promise<CollectResult> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const result = await db.transaction(async (tx) => {
     const locked = await queries.lockCollection(tx, input.csId);
@@ -280,7 +280,8 @@ export async function setCollectionEntry(
 }
 
 /** /isInMyCollectionSet: for each entry, whether it sits in any of the viewer's collections. */
-export async function isInMyCollections(db: Db, viewer: Viewer | null, entryIds: string[]) {
+export async function isInMyCollections(ctx: Pick<Ctx, 'db' | 'viewer'>, entryIds: string[]) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const found = await queries.selectEntriesInUserCollections(db, signedIn.id, entryIds);
   return entryIds.map((entryId) => ({ entryId, isIn: found.has(entryId) }));
@@ -296,10 +297,10 @@ export interface CollectionPage {
 
 /** /homeCollectionSet: recommended or all, newest or hottest, optionally one tag; 30 a page. */
 export async function listHomeCollections(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { page: number; recommend: boolean; rankType: 'new' | 'hot'; tag?: string },
 ): Promise<CollectionPage> {
+  const { db, viewer } = ctx;
   const tag = options.tag && options.tag !== 'all' ? options.tag : undefined;
   const where = queries.homeFilter({ recommendedOnly: options.recommend, tagTitle: tag });
   const limit = PAGE_SIZE.collections;
@@ -318,10 +319,10 @@ export async function listHomeCollections(
 
 /** A person's own collections (/getUserCollectionSet), newest first; `sum` is their counter. */
 export async function listUserCollections(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { targetUserId: string; page: number; pageSize: number },
 ): Promise<CollectionPage> {
+  const { db, viewer } = ctx;
   const owner = await queries.selectUserCollectionCounts(db, options.targetUserId);
   if (!owner) throw notFound('此用户不存在');
   const rows = await queries.selectCollectionsWhere(
@@ -336,10 +337,10 @@ export async function listUserCollections(
 
 /** The collections a person follows (/getFollowedCollectionSet), latest followed first. */
 export async function listFollowedCollections(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { targetUserId: string; page: number; pageSize: number },
 ): Promise<CollectionPage> {
+  const { db, viewer } = ctx;
   const person = await queries.selectUserCollectionCounts(db, options.targetUserId);
   if (!person) throw notFound('此用户不存在');
   const ids = await queries.selectFollowedCollectionIds(db, options.targetUserId, {
@@ -363,19 +364,19 @@ export async function listFollowedCollections(
  * collect dialog). With a collection id instead, that collection's owner's collections.
  */
 export async function listMyCollectionsFor(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { id: string; page: number; pageSize: number },
 ): Promise<{ collectionSets: CollectionWithIsIn[]; sum: number }> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const entry = await queries.selectEntryBrief(db, options.id);
   if (!entry) {
     const collection = await queries.selectCollectionById(db, signedIn.id, options.id);
     if (!collection) throw notFound(ENTRY_NOT_FOUND);
-    const page = await listUserCollections(db, signedIn, { ...options, targetUserId: collection.userId });
+    const page = await listUserCollections({ db, viewer: signedIn }, { ...options, targetUserId: collection.userId });
     return { ...page, collectionSets: page.collectionSets.map((c) => ({ ...c, isIn: false })) };
   }
-  const page = await listUserCollections(db, signedIn, { ...options, targetUserId: signedIn.id });
+  const page = await listUserCollections({ db, viewer: signedIn }, { ...options, targetUserId: signedIn.id });
   const holding = await queries.selectCollectionsHolding(
     db,
     page.collectionSets.map((c) => c.id),
@@ -386,10 +387,10 @@ export async function listMyCollectionsFor(
 
 /** /getCollectionSetEntries: one collection's entries, zero-based pages. */
 export async function listCollectionEntries(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { csId: string; page: number; rankType: 'new' | 'hot' },
 ) {
+  const { db, viewer } = ctx;
   const collection = await queries.selectCollectionCounts(db, options.csId);
   if (!collection) throw notFound(COLLECTION_NOT_FOUND);
   const limit = COLLECTION_ENTRY_PAGE_SIZE;
@@ -400,7 +401,8 @@ export async function listCollectionEntries(
   return { entrylist: await getEntriesByIds(db, ids, viewer), total: collection.entryCount };
 }
 
-export async function listHotTags(db: Db, count: number) {
+export async function listHotTags(ctx: Pick<Ctx, 'db'>, count: number) {
+  const { db } = ctx;
   return { tags: await queries.selectHotTags(db, count) };
 }
 
@@ -409,10 +411,10 @@ export async function listHotTags(db: Db, count: number) {
  * followed first, then the entry author's own.
  */
 export async function listSuggestedCollections(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { entryId: string; entryUserId?: string; limit: number },
 ): Promise<CollectionView[]> {
+  const { db, viewer } = ctx;
   const holding = await queries.selectCollectionsWhere(
     db,
     viewer?.id ?? null,
@@ -449,10 +451,10 @@ export type CounterEvent = (typeof COUNTER_EVENTS)[number];
  * csPost: entries).
  */
 export async function recordCounterEvent(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { num: 1 | -1; event: CounterEvent; csId: string; src: number; location?: string },
 ): Promise<{ event: CounterEvent; csId: string; value: number }> {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const collection = await queries.selectCollectionCounts(db, input.csId);
   // A deleted collection reports csNum −1 after it is gone; the others need it to exist.

@@ -114,7 +114,7 @@ export async function createComment(db: Db, viewer: Viewer | null, input: Create
   if (!content) throw badRequest(COMMENT_MESSAGES.empty);
   if (Array.from(content).length > LIMITS.commentMaxChars) throw badRequest(COMMENT_MESSAGES.tooLong);
   const images = input.picList ?? [];
-  await checkOwnImages(db, author.id, images, LIMITS.commentMaxImages);
+  await checkOwnImages({ db }, { userId: author.id, urls: images, max: LIMITS.commentMaxImages });
   const isReply = Boolean(input.firstComment || input.respComment);
 
   const id = await db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
+import type { Ctx } from '../../http/context.ts';
 import { collapseWhitespace } from '@core/format.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { renderMarkdown } from '../../markdown/markdown.ts';
 import { createEntry, type EntryInput, updateEntry } from '../entries/entries.service.ts';
@@ -20,7 +20,7 @@ import { publishChange } from '../../adapters/changes.ts';
 import { canEdit } from './drafts.policy.ts';
 import { canEdit as canEditEntry } from '../entries/entries.policy.ts';
 
-type DraftContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env' | 'adapters'>>;
+type DraftContext = Pick<Ctx, 'db' | 'viewer'> & Partial<Pick<Ctx, 'env' | 'adapters'>>;
 
 async function loadOwnDraft(db: Db, viewer: Viewer, draftId: string): Promise<queries.DraftRow> {
   const draft = await queries.selectDraftById(db, draftId);
@@ -60,7 +60,8 @@ async function checkReferences(db: Db, input: { categoryId?: string | null; tagI
 }
 
 /** The entry a draft edits, checked: it exists, it is a written one, and the viewer may edit it. */
-export async function loadEditableEntry(db: Db, viewer: Viewer, entryId: string) {
+export async function loadEditableEntry(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: string) {
+  const { db, viewer } = ctx;
   const entry = await queries.selectEntryForEditing(db, entryId);
   if (!entry) throw notFound(DRAFT_MESSAGES.entryMissing);
   if (!canEditEntry(viewer, entry)) throw forbidden();
@@ -78,7 +79,7 @@ export async function createDraft(ctx: DraftContext, input: CreateDraftInput): P
   await checkReferences(ctx.db, input);
   let base: Partial<queries.DraftRow> = {};
   if (input.entryId) {
-    const entry = await loadEditableEntry(ctx.db, viewer, input.entryId);
+    const entry = await loadEditableEntry({ db: ctx.db, viewer }, input.entryId);
     // One open draft per edited entry: a second create (another tab, a save sent while leaving) joins it.
     const open = await queries.selectDraftForEntry(ctx.db, viewer.id, entry.id);
     if (open) {
@@ -209,7 +210,7 @@ export async function publishDraft(ctx: DraftContext, input: PublishDraftInput) 
   let entryInput = publishInput(merged);
   if (merged.entryId) {
     // An edit keeps the entry's flags, which the editor does not show.
-    const entry = await loadEditableEntry(ctx.db, viewer, merged.entryId);
+    const entry = await loadEditableEntry({ db: ctx.db, viewer }, merged.entryId);
     entryInput = { ...entryInput, isOriginal: entry.isOriginal, isEnglish: entry.isEnglish, isGfw: entry.isGfw };
   }
   // A new entry belongs to the draft's writer, also when an admin publishes it for them.
@@ -251,7 +252,7 @@ export async function searchTags(ctx: DraftContext, keyword: string) {
  */
 export async function openEntryForEditing(ctx: DraftContext, entryId: string) {
   const viewer = requireViewer(ctx.viewer);
-  const entry = await loadEditableEntry(ctx.db, viewer, entryId);
+  const entry = await loadEditableEntry({ db: ctx.db, viewer }, entryId);
   const existing = await queries.selectDraftForEntry(ctx.db, viewer.id, entryId);
   if (existing) return { draft: await view(ctx.db, existing), entry: null };
   const tagRows = await queries.selectTagsByIds(ctx.db, entry.tagIds);

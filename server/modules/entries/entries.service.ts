@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { audit } from '../audit/audit.service.ts';
 import { isAuthorOrAdmin } from '@core/permissions.ts';
@@ -9,7 +10,6 @@ import type { Db, Tx } from '@db/client.ts';
 import { refreshEntryHotScore } from '@db/ranking.ts';
 import type { EntryType } from '@db/schema/content.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { makeAbstract, renderMarkdown } from '../../markdown/markdown.ts';
@@ -409,7 +409,7 @@ export async function getDetailData(
 
 /** `env` gives SITE_URL, so absolute addresses of this site are refused as images too. */
 /** `adapters` (when given) queues the new-article mail of a published article. */
-type WriteContext = Pick<RequestContext, 'db' | 'viewer'> & Partial<Pick<RequestContext, 'env' | 'adapters'>>;
+type WriteContext = Pick<Ctx, 'db' | 'viewer'> & Partial<Pick<Ctx, 'env' | 'adapters'>>;
 
 function validate(input: EntryInput): ValidEntryInput {
   const parsed = entryInputSchema.safeParse(input);
@@ -651,13 +651,13 @@ export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boole
 }
 
 /** SPEC §7.3 get_entry_by_url: the entry that already shares this URL (entries_original_url_idx), or null. */
-export async function findEntryIdByUrl(ctx: Pick<RequestContext, 'db'>, url: string): Promise<string | null> {
+export async function findEntryIdByUrl(ctx: Pick<Ctx, 'db'>, url: string): Promise<string | null> {
   const value = url.trim();
   if (!value) return null;
   return queries.selectEntryIdByUrl(ctx.db, value);
 }
 
 /** The flags the share form edits that the entry's public shape does not carry. */
-export async function getEntryFlags(ctx: Pick<RequestContext, 'db'>, entryId: string) {
+export async function getEntryFlags(ctx: Pick<Ctx, 'db'>, entryId: string) {
   return (await queries.selectEntryFlags(ctx.db, entryId)) ?? { isGfw: false, isEnglish: false };
 }

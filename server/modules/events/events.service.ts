@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { ALL_CITIES, EVENT_MESSAGES, type EventInput, cityOf, citySlugOf, monthRange } from '@core/events.ts';
 import { newId } from '@core/ids.ts';
@@ -69,7 +70,11 @@ export interface EventListOptions {
 }
 
 /** SPEC §7.9 getEventList (orderType startTime): one page and how many there are in all. */
-export async function listEvents(db: Db, options: EventListOptions, now = new Date()) {
+export async function listEvents(
+  ctx: Pick<Ctx, 'db'>,
+  { options, now = new Date() }: { options: EventListOptions; now?: Date },
+) {
+  const { db } = ctx;
   const pageNum = options.pageNum ?? 1;
   const pageSize = options.pageSize ?? PAGE_SIZE.events;
   const filter: queries.EventFilter = {
@@ -87,23 +92,31 @@ export async function listEvents(db: Db, options: EventListOptions, now = new Da
 }
 
 /** Banner events: those flagged showBanner that have not ended (pageNum 1, pageSize 20, showBanner 1). */
-export async function listBannerEvents(db: Db, options: { city?: string } = {}) {
-  const { eventList } = await listEvents(db, {
-    city: options.city,
-    showBanner: true,
-    status: 'coming',
-    pageNum: 1,
-    pageSize: PAGE_SIZE.events,
-  });
+export async function listBannerEvents(ctx: Pick<Ctx, 'db'>, options: { city?: string } = {}) {
+  const { db } = ctx;
+  const { eventList } = await listEvents(
+    { db },
+    {
+      options: {
+        city: options.city,
+        showBanner: true,
+        status: 'coming',
+        pageNum: 1,
+        pageSize: PAGE_SIZE.events,
+      },
+    },
+  );
   return eventList;
 }
 
 /** SPEC §7.9 getMonthEventCount: events per China-time month, oldest first. */
-export async function countEventsByMonth(db: Db, options: { city?: string } = {}) {
+export async function countEventsByMonth(ctx: Pick<Ctx, 'db'>, options: { city?: string } = {}) {
+  const { db } = ctx;
   return { monthList: await queries.selectMonthCounts(db, { city: readCity(options.city) }) };
 }
 
-export async function getEvent(db: Db, id: string): Promise<EventView> {
+export async function getEvent(ctx: Pick<Ctx, 'db'>, id: string): Promise<EventView> {
+  const { db } = ctx;
   const row = await queries.selectEvent(db, id);
   if (!row) throw notFound(EVENT_MESSAGES.notFound);
   return toView(row);
@@ -132,7 +145,11 @@ async function changed(db: Db, viewer: Viewer, id: string) {
   await publishChange(db, { kind: 'content', what: 'event', userId: viewer.id, id });
 }
 
-export async function createEvent(db: Db, viewer: Viewer | null, input: EventInput, siteOrigin?: string) {
+export async function createEvent(
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  { input, siteOrigin }: { input: EventInput; siteOrigin?: string },
+) {
+  const { db, viewer } = ctx;
   const admin = requireRole(viewer, MANAGE_EVENTS);
   checkCover(input, siteOrigin);
   const id = newId();
@@ -146,15 +163,14 @@ export async function createEvent(db: Db, viewer: Viewer | null, input: EventInp
     });
   });
   await changed(db, admin, id);
-  return getEvent(db, id);
+  return getEvent({ db }, id);
 }
 
 export async function updateEvent(
-  db: Db,
-  viewer: Viewer | null,
-  input: EventInput & { eventId: string },
-  siteOrigin?: string,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  { input, siteOrigin }: { input: EventInput & { eventId: string }; siteOrigin?: string },
 ) {
+  const { db, viewer } = ctx;
   const admin = requireRole(viewer, MANAGE_EVENTS);
   await db.transaction(async (tx) => {
     const row = await queries.selectEvent(tx, input.eventId, { lock: true });
@@ -170,10 +186,11 @@ export async function updateEvent(
     });
   });
   await changed(db, admin, input.eventId);
-  return getEvent(db, input.eventId);
+  return getEvent({ db }, input.eventId);
 }
 
-export async function deleteEvent(db: Db, viewer: Viewer | null, eventId: string) {
+export async function deleteEvent(ctx: Pick<Ctx, 'db' | 'viewer'>, eventId: string) {
+  const { db, viewer } = ctx;
   const admin = requireRole(viewer, MANAGE_EVENTS);
   await db.transaction(async (tx) => {
     const row = await queries.selectEvent(tx, eventId, { lock: true });

@@ -17,38 +17,38 @@ export const followApi = createApi()
     return ok(c, await followUsers(c.get('ctx'), { follower: body.follower, followees: body.followee }));
   })
   .openapi(routes.unfollow, async (c) => {
-    const { db, viewer } = c.get('ctx');
+    const ctx = c.get('ctx');
     const body = c.req.valid('json');
-    return ok(c, await unfollowUsers({ db, viewer }, { follower: body.follower, followees: body.followee }));
+    return ok(c, await unfollowUsers(ctx, { follower: body.follower, followees: body.followee }));
   })
   .openapi(routes.isCurrentUserFollowed, async (c) => {
-    const { db, viewer } = c.get('ctx');
+    const ctx = c.get('ctx');
     const query = c.req.valid('query');
-    return ok(c, await isFollowed({ db, viewer }, { currentUid: query.currentUid, targetUids: query.targetUids }));
+    return ok(c, await isFollowed(ctx, { currentUid: query.currentUid, targetUids: query.targetUids }));
   })
   .openapi(routes.followerList, async (c) => {
-    const { db, viewer } = c.get('ctx');
+    const ctx = c.get('ctx');
     const { uid, before, limit } = c.req.valid('query');
-    return ok(c, await listFollows({ db, viewer }, { uid, before, limit, direction: 'followers' }));
+    return ok(c, await listFollows(ctx, { uid, before, limit, direction: 'followers' }));
   })
   .openapi(routes.followeeList, async (c) => {
-    const { db, viewer } = c.get('ctx');
+    const ctx = c.get('ctx');
     const { uid, before, limit } = c.req.valid('query');
-    return ok(c, await listFollows({ db, viewer }, { uid, before, limit, direction: 'followees' }));
+    return ok(c, await listFollows(ctx, { uid, before, limit, direction: 'followees' }));
   })
   .openapi(routes.followInfo, async (c) =>
     ok(c, await getFollowInfo({ db: c.get('ctx').db }, c.req.valid('query').uid)),
   );
 
 export const suggestApi = createApi().openapi(routes.getByTag, async (c) => {
-  const { db, viewer } = c.get('ctx');
-  return ok(c, await suggestByTag({ db, viewer }, { tag: c.req.valid('query').tag }));
+  const ctx = c.get('ctx');
+  return ok(c, await suggestByTag(ctx, { tag: c.req.valid('query').tag }));
 });
 
 /** The `user` service's social calls (the accounts work serves its other paths). */
 export const peopleApi = createApi().openapi(routes.getMultiUser, async (c) => {
-  const { db, viewer } = c.get('ctx');
+  const ctx = c.get('ctx');
   const query = c.req.valid('query');
   const cols = query.cols ? query.cols.split('|').filter(Boolean) : null;
-  return ok(c, await getMultiUser({ db, viewer }, { ids: query.ids, cols }));
+  return ok(c, await getMultiUser(ctx, { ids: query.ids, cols }));
 });

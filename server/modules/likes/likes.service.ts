@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 /**
  * Entry likes (SPEC §7.3 like service). A like and everything it moves — the entry's like count
@@ -9,9 +10,7 @@ import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
  */
 import { PAGE_SIZE } from '@core/constants.ts';
 import { isValidId } from '@core/ids.ts';
-import type { Db } from '@db/client.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { getEntriesByIds } from '../entries/entries.service.ts';
@@ -20,8 +19,6 @@ import { withIsFollow } from '../follows/follows.service.ts';
 import * as queries from './likes.queries.ts';
 import { lockUsers } from '../users/users.service.ts';
 import { publishChange } from '../../adapters/changes.ts';
-
-type Ctx = Pick<RequestContext, 'db' | 'viewer'>;
 
 export interface LikeState {
   like: boolean;
@@ -32,7 +29,7 @@ function checkId(id: string) {
   if (!isValidId(id)) throw badRequest(INVALID_ID_MESSAGE);
 }
 
-export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
+export async function likeEntry(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: string): Promise<LikeState> {
   const viewer = requireViewer(ctx.viewer);
   checkId(entryId);
   const state = await ctx.db.transaction(async (tx): Promise<LikeState> => {
@@ -57,7 +54,7 @@ export async function likeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
   return state;
 }
 
-export async function unlikeEntry(ctx: Ctx, entryId: string): Promise<LikeState> {
+export async function unlikeEntry(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: string): Promise<LikeState> {
   const viewer = requireViewer(ctx.viewer);
   checkId(entryId);
   const state = await ctx.db.transaction(async (tx): Promise<LikeState> => {
@@ -82,7 +79,7 @@ export async function unlikeEntry(ctx: Ctx, entryId: string): Promise<LikeState>
 }
 
 /** GET /user/like/entry/{id}: whether the viewer likes the entry. */
-export async function getLikeState(ctx: Ctx, entryId: string): Promise<LikeState> {
+export async function getLikeState(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: string): Promise<LikeState> {
   const viewer = requireViewer(ctx.viewer);
   checkId(entryId);
   const state = await queries.selectLikeState(ctx.db, viewer.id, entryId);

@@ -1,7 +1,7 @@
+import type { Ctx } from '../../http/context.ts';
 import { Parser } from 'htmlparser2';
 import { collapseWhitespace, truncate } from '@core/format.ts';
 import { ENTRY_LIMITS } from '@core/entry-input.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import { fetchPage, type FetchPageOptions } from './link-preview.fetch.ts';
 
@@ -69,7 +69,7 @@ export function parsePageInfo(html: string, pageUrl: string): Omit<PageInfo, 'ur
 
 /** SPEC §7.3 /page/info: reads a page server-side for the share form (signed-in members only). */
 export async function getPageInfo(
-  ctx: Pick<RequestContext, 'viewer' | 'env'>,
+  ctx: Pick<Ctx, 'viewer' | 'env'>,
   { url, options = {} }: { url: string; options?: FetchPageOptions },
 ): Promise<PageInfo> {
   requireViewer(ctx.viewer);

@@ -42,7 +42,11 @@ export function readUnsubscribeToken(secret: string, token: string): { userId: s
   return { userId, type };
 }
 
-export function unsubscribeLinks(env: MailJobContext['env'], userId: string, type: MailType) {
+export function unsubscribeLinks(
+  ctx: Pick<MailJobContext, 'env'>,
+  { userId, type }: { userId: string; type: MailType },
+) {
+  const { env } = ctx;
   const token = unsubscribeToken(env.SESSION_SECRET, userId, type);
   const page = new URL('/unsubscribe', env.SITE_URL);
   page.searchParams.set('token', token);
@@ -66,7 +70,7 @@ export async function describeUnsubscribe(ctx: { db: Db; env: MailJobContext['en
 export async function unsubscribeByToken(ctx: { db: Db; env: MailJobContext['env'] }, token: string) {
   const found = readUnsubscribeToken(ctx.env.SESSION_SECRET, token);
   if (!found || !(await queries.selectUserName(ctx.db, found.userId))) throw badRequest('退订链接无效');
-  await setMailSubscription(ctx.db, { userId: found.userId, type: found.type, subscribed: false });
+  await setMailSubscription(ctx, { userId: found.userId, type: found.type, subscribed: false });
   return { type: found.type, status: false };
 }
 
@@ -79,7 +83,7 @@ function subscriptionMail(
   type: MailType,
   mail: { subject: string; text: string },
 ): MailMessage {
-  const links = unsubscribeLinks(ctx.env, recipient.id, type);
+  const links = unsubscribeLinks(ctx, { userId: recipient.id, type });
   const settings = new URL('/user/settings/mail', ctx.env.SITE_URL).href;
   return {
     to: recipient.email,

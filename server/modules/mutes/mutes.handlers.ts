@@ -6,14 +6,14 @@ import { listMutes, muteTarget, unmuteTarget } from './mutes.service.ts';
 /** The `user` service's mute calls (beyond the spec). */
 export const muteApi = createApi()
   .openapi(routes.mute, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await muteTarget({ db, viewer }, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    return ok(c, await muteTarget(ctx, c.req.valid('json')));
   })
   .openapi(routes.unmute, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await unmuteTarget({ db, viewer }, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    return ok(c, await unmuteTarget(ctx, c.req.valid('json')));
   })
   .openapi(routes.listMutes, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listMutes({ db, viewer }, c.req.valid('query').targetType));
+    const ctx = c.get('ctx');
+    return ok(c, await listMutes(ctx, c.req.valid('query').targetType));
   });

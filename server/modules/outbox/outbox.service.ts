@@ -1,5 +1,4 @@
 import type { Ctx } from '../../http/context.ts';
-import type { RequestContext } from '../../http/context.ts';
 import * as queries from './outbox.queries.ts';
 
 export type OutboxRow = Awaited<ReturnType<typeof queries.selectLatestOutbox>>[number];
@@ -14,6 +13,6 @@ export function outboxPageEnabled(ctx: Pick<Ctx, 'env'>): boolean {
 }
 
 /** The latest mails and SMS the outbox adapters stored, newest first. */
-export function listOutbox(ctx: Pick<RequestContext, 'db'>, limit = 50): Promise<OutboxRow[]> {
+export function listOutbox(ctx: Pick<Ctx, 'db'>, limit = 50): Promise<OutboxRow[]> {
   return queries.selectLatestOutbox(ctx.db, Math.min(Math.max(limit, 1), 200));
 }

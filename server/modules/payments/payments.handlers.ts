@@ -24,12 +24,12 @@ export const orderApi = createApi()
     return ok(c, await buyBooklet(deps(c), c.get('ctx').viewer, c.req.valid('json')));
   })
   .openapi(routes.check, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await checkOrder(db, viewer, c.req.valid('query').metaId));
+    const ctx = c.get('ctx');
+    return ok(c, await checkOrder(ctx, c.req.valid('query').metaId));
   })
   .openapi(routes.freeDiscount, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await freeDiscount(db, viewer, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    return ok(c, await freeDiscount(ctx, c.req.valid('json')));
   })
   .openapi(routes.notify, async (c) => {
     // The signature covers the exact bytes: the body is read raw, never re-serialised.
@@ -45,6 +45,6 @@ export const orderApi = createApi()
   });
 
 export const discountApi = createApi().openapi(routes.checkDiscount, async (c) => {
-  const { db, viewer } = c.get('ctx');
-  return ok(c, await checkDiscount(db, viewer, c.req.valid('query')));
+  const ctx = c.get('ctx');
+  return ok(c, await checkDiscount(ctx, c.req.valid('query')));
 });

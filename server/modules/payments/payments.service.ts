@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import QRCode from 'qrcode';
 import { newId } from '@core/ids.ts';
 import { authorShare, discountedPrice, PAYMENT_MESSAGES } from '@core/pricing.ts';
@@ -81,7 +82,8 @@ async function quote(
 }
 
 /** /check with metaId and code (the discount service): what the booklet costs with the code. */
-export async function checkDiscount(db: Db, viewer: Viewer | null, input: { metaId: string; code: string }) {
+export async function checkDiscount(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { metaId: string; code: string }) {
+  const { db, viewer } = ctx;
   requireViewer(viewer);
   const booklet = await requireBooklet(db, input.metaId);
   const result = await quote(db, booklet, input.code);
@@ -193,7 +195,8 @@ export async function buyBooklet(
 }
 
 /** /check (metaId): the state of the reader's latest order for a booklet, polled until paid. */
-export async function checkOrder(db: Db, viewer: Viewer | null, bookletId: string): Promise<OrderView> {
+export async function checkOrder(ctx: Pick<Ctx, 'db' | 'viewer'>, bookletId: string): Promise<OrderView> {
+  const { db, viewer } = ctx;
   const buyer = requireViewer(viewer);
   const booklet = await requireBooklet(db, bookletId);
   const owned = await queries.selectPurchase(db, buyer.id, booklet.id);
@@ -217,7 +220,8 @@ export async function checkOrder(db: Db, viewer: Viewer | null, bookletId: strin
  * /freeDiscount (id, code): a free order, for a free booklet or a code that takes 100% off.
  * The code's use, the paid order and the purchase are one transaction; a second click answers bought.
  */
-export async function freeDiscount(db: Db, viewer: Viewer | null, input: { id: string; code?: string }) {
+export async function freeDiscount(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { id: string; code?: string }) {
+  const { db, viewer } = ctx;
   const buyer = requireViewer(viewer);
   const booklet = await requireBooklet(db, input.id);
   if (booklet.userId === buyer.id) throw badRequest(PAYMENT_MESSAGES.ownBooklet);

@@ -59,7 +59,7 @@ export async function publishPin(db: Db, viewer: Viewer | null, input: { content
   if (!content) throw badRequest(PIN_MESSAGES.empty);
   if (Array.from(content).length > LIMITS.pinMaxChars) throw badRequest(PIN_MESSAGES.tooLong);
   const images = input.picList ?? [];
-  await checkOwnImages(db, author.id, images, LIMITS.pinMaxImages);
+  await checkOwnImages({ db }, { userId: author.id, urls: images, max: LIMITS.pinMaxImages });
   const id = newId();
   await db.transaction((tx) => queries.insertPin(tx, { id, userId: author.id, content, imageUrlList: images }));
   await publishChange(db, { kind: 'content', what: 'pin', userId: author.id, id });

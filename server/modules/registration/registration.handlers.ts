@@ -37,14 +37,17 @@ export const userRegistrationApi = createApi()
   })
   .openapi(routes.createUser, async (c) => {
     const inviteToken = getCookie(c, INVITE_COOKIE);
-    const { userId } = await registerUser(c.get('ctx'), { ...c.req.valid('json'), inviteToken }, clientIp(c));
+    const { userId } = await registerUser(c.get('ctx'), {
+      input: { ...c.req.valid('json'), inviteToken },
+      ip: clientIp(c),
+    });
     if (inviteToken) deleteCookie(c, INVITE_COOKIE, { path: INVITE_COOKIE_PATH });
     return respondSignedIn(c, userId);
   })
   .openapi(routes.sendEmailToUser, async (c) => {
     const ctx = c.get('ctx');
     const viewer = requireViewer(ctx.viewer);
-    await resendVerificationMail(ctx, viewer, c.req.valid('json'));
+    await resendVerificationMail({ ...ctx, viewer }, c.req.valid('json'));
     return ok(c, null);
   })
   .openapi(routes.verifyUserEmail, async (c) => {
@@ -55,7 +58,7 @@ export const userRegistrationApi = createApi()
     return ok(c, null);
   })
   .openapi(routes.restPwdByEmail, async (c) => {
-    await sendResetMail(c.get('ctx'), c.req.valid('json'), clientIp(c));
+    await sendResetMail(c.get('ctx'), { input: c.req.valid('json'), ip: clientIp(c) });
     return ok(c, null);
   })
   .openapi(routes.changePasswordByEmailToken, async (c) => {
@@ -64,7 +67,7 @@ export const userRegistrationApi = createApi()
   })
   .openapi(routes.forcePasswordReset, async (c) => {
     const ctx = c.get('ctx');
-    await requirePasswordReset(ctx, requireViewer(ctx.viewer), c.req.valid('json').userId);
+    await requirePasswordReset({ ...ctx, viewer: requireViewer(ctx.viewer) }, c.req.valid('json').userId);
     return ok(c, null);
   })
   .openapi(routes.applyEditor, () => {

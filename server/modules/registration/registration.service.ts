@@ -1,10 +1,10 @@
+import type { Ctx } from '../../http/context.ts';
 import { hash } from '@node-rs/argon2';
 import { audit } from '../audit/audit.service.ts';
 import { newId } from '@core/ids.ts';
 import type { LimitRule } from '../../adapters/rate-limit.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { type Viewer, requireRole } from '../auth/auth.policy.ts';
+import { requireRole, requireViewer } from '../auth/auth.policy.ts';
 import {
   EMAIL_TAKEN,
   PHONE_TAKEN,
@@ -31,19 +31,20 @@ export const REGISTRATION_LIMITS = {
   resetMailPerIp: { name: 'reset-mail-ip', points: 20, durationSeconds: 3600 },
 } satisfies Record<string, LimitRule>;
 
-type Ctx = Pick<RequestContext, 'db' | 'env' | 'adapters' | 'logger'>;
+/** What registration's use cases need besides the viewer (most act for someone signed out). */
+type MailCtx = Pick<Ctx, 'db' | 'env' | 'adapters' | 'logger'>;
 
 /** Passwords are stored as Argon2id hashes (@node-rs/argon2's default algorithm). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-function link(ctx: Ctx, path: string, params: Record<string, string>): string {
+function link(ctx: MailCtx, path: string, params: Record<string, string>): string {
   return `${new URL(path, ctx.env.SITE_URL)}?${new URLSearchParams(params)}`;
 }
 
 /** Sends a mail after the transaction that made its token; a failure is logged, not shown. */
-async function sendMailQuietly(ctx: Ctx, message: { to: string; subject: string; text: string }) {
+async function sendMailQuietly(ctx: MailCtx, message: { to: string; subject: string; text: string }) {
   try {
     await ctx.adapters.mailer.send(message);
     return true;
@@ -53,7 +54,7 @@ async function sendMailQuietly(ctx: Ctx, message: { to: string; subject: string;
   }
 }
 
-function verificationMail(ctx: Ctx, to: string, username: string, token: string) {
+function verificationMail(ctx: MailCtx, to: string, username: string, token: string) {
   const url = link(ctx, '/verify-email', { mail_token: token });
   return {
     to,
@@ -96,15 +97,18 @@ export interface RegisterInput {
  * creates the user and, for an e-mail, its verification token; the mail goes out after commit.
  * The caller starts the session (registration signs the person in).
  */
-export async function registerUser(ctx: Ctx, input: RegisterInput, ip: string): Promise<{ userId: string }> {
+export async function registerUser(
+  ctx: MailCtx,
+  { input, ip }: { input: RegisterInput; ip: string },
+): Promise<{ userId: string }> {
   if (ip) {
     const perIp = { name: 'register-ip', points: ctx.env.REGISTER_MAX_PER_IP_HOUR, durationSeconds: 3600 };
-    await consumeLimit(ctx, perIp, ip);
+    await consumeLimit(ctx, { rule: perIp, key: ip });
   }
   const phone = input.mobilePhoneNumber;
   const email = phone ? undefined : input.email;
   if (email && (input.imageToken || input.imageCode)) {
-    await checkCaptcha(ctx, input.imageToken ?? '', input.imageCode ?? '');
+    await checkCaptcha(ctx, { imageToken: input.imageToken ?? '', imageCode: input.imageCode ?? '' });
   }
   const passwordHash = await hashPassword(input.password);
   const userId = newId();
@@ -117,11 +121,17 @@ export async function registerUser(ctx: Ctx, input: RegisterInput, ip: string): 
       if (taken.phone) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
       if (taken.email) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
       if (phone) {
-        const check = await verifySmsCode(tx, ctx.env.SESSION_SECRET, {
-          phone,
-          useType: 'signup',
-          code: input.smsCode ?? '',
-        });
+        const check = await verifySmsCode(
+          { db: tx },
+          {
+            key: ctx.env.SESSION_SECRET,
+            options: {
+              phone,
+              useType: 'signup',
+              code: input.smsCode ?? '',
+            },
+          },
+        );
         // Commit the counted attempt, then answer 验证码错误.
         if (!check.ok) return { wrongCode: true as const };
       }
@@ -134,9 +144,12 @@ export async function registerUser(ctx: Ctx, input: RegisterInput, ip: string): 
         mobilePhoneNumber: phone ?? null,
         mobilePhoneVerified: Boolean(phone),
       });
-      if (input.inviteToken) await acceptInvitation(tx, input.inviteToken, userId);
+      if (input.inviteToken) await acceptInvitation({ db: tx }, { token: input.inviteToken, userId });
       const mailToken = email
-        ? await issueMailToken(tx, ctx.env.SESSION_SECRET, { purpose: 'mail-verify', email, userId })
+        ? await issueMailToken(
+            { db: tx },
+            { key: ctx.env.SESSION_SECRET, options: { purpose: 'mail-verify', email, userId } },
+          )
         : null;
       return { wrongCode: false as const, mailToken };
     });
@@ -155,15 +168,22 @@ export async function registerUser(ctx: Ctx, input: RegisterInput, ip: string): 
 }
 
 /** POST /v1/sendEmailToUser (sendType verify): mails the signed-in person a new verification link. */
-export async function resendVerificationMail(ctx: Ctx, viewer: Viewer, options: { email?: string }): Promise<void> {
+export async function resendVerificationMail(
+  ctx: MailCtx & Pick<Ctx, 'viewer'>,
+  options: { email?: string },
+): Promise<void> {
+  const viewer = requireViewer(ctx.viewer);
   const user = await queries.findUserContactById(ctx.db, viewer.id);
   if (!user?.email) throw badRequest('请先绑定邮箱');
   if (options.email && options.email.toLowerCase() !== user.email.toLowerCase()) throw badRequest('邮箱与账号不一致');
   if (user.emailVerified) throw badRequest('邮箱已验证');
-  await consumeLimit(ctx, REGISTRATION_LIMITS.verifyMailPerUser, user.id);
+  await consumeLimit(ctx, { rule: REGISTRATION_LIMITS.verifyMailPerUser, key: user.id });
   const email = user.email;
   const token = await ctx.db.transaction((tx) =>
-    issueMailToken(tx, ctx.env.SESSION_SECRET, { purpose: 'mail-verify', email, userId: user.id }),
+    issueMailToken(
+      { db: tx },
+      { key: ctx.env.SESSION_SECRET, options: { purpose: 'mail-verify', email, userId: user.id } },
+    ),
   );
   if (!(await sendMailQuietly(ctx, verificationMail(ctx, email, user.username, token)))) {
     throw new AppError(502, '邮件发送失败，请稍后重试');
@@ -173,7 +193,10 @@ export async function resendVerificationMail(ctx: Ctx, viewer: Viewer, options: 
 /** POST /v1/verifyUserEmail: spends the link's token and marks the account's e-mail verified. */
 export async function verifyEmail(ctx: Pick<Ctx, 'db' | 'env'>, mailToken: string): Promise<{ email: string }> {
   const verified = await ctx.db.transaction(async (tx) => {
-    const token = await takeMailToken(tx, ctx.env.SESSION_SECRET, 'mail-verify', mailToken);
+    const token = await takeMailToken(
+      { db: tx },
+      { key: ctx.env.SESSION_SECRET, purpose: 'mail-verify', token: mailToken },
+    );
     if (!token) return null;
     const user = await queries.findUserContactById(tx, token.userId);
     // The address was changed since the mail went out: the link verifies nothing.
@@ -187,18 +210,24 @@ export async function verifyEmail(ctx: Pick<Ctx, 'db' | 'env'>, mailToken: strin
 
 /** POST /v1/restPassword: a new password by SMS code (useType restpwd); every session ends. */
 export async function resetPasswordByPhone(
-  ctx: Ctx,
+  ctx: MailCtx,
   input: { mobilePhoneNumber: string; smsCode: string; newPassword: string },
 ): Promise<void> {
   const user = await queries.findUserContactByPhone(ctx.db, input.mobilePhoneNumber);
   if (!user) throw notFound('手机号不存在');
   const passwordHash = await hashPassword(input.newPassword);
   const done = await ctx.db.transaction(async (tx) => {
-    const check = await verifySmsCode(tx, ctx.env.SESSION_SECRET, {
-      phone: input.mobilePhoneNumber,
-      useType: 'restpwd',
-      code: input.smsCode,
-    });
+    const check = await verifySmsCode(
+      { db: tx },
+      {
+        key: ctx.env.SESSION_SECRET,
+        options: {
+          phone: input.mobilePhoneNumber,
+          useType: 'restpwd',
+          code: input.smsCode,
+        },
+      },
+    );
     if (!check.ok) return false;
     await queries.setPassword(tx, user.id, passwordHash);
     await queries.deleteUserSessions(tx, user.id);
@@ -209,14 +238,20 @@ export async function resetPasswordByPhone(
 }
 
 /** POST /v1/restPwdByEmail: mails a single-use link to /set-new-password?mail_token=… (24 h). */
-export async function sendResetMail(ctx: Ctx, input: { email: string }, ip: string): Promise<void> {
+export async function sendResetMail(
+  ctx: MailCtx,
+  { input, ip }: { input: { email: string }; ip: string },
+): Promise<void> {
   const user = await queries.findUserContactByEmail(ctx.db, input.email);
   if (!user?.email) throw notFound('邮箱不存在');
-  await consumeLimit(ctx, REGISTRATION_LIMITS.resetMailPerEmail, user.email.toLowerCase());
-  if (ip) await consumeLimit(ctx, REGISTRATION_LIMITS.resetMailPerIp, ip);
+  await consumeLimit(ctx, { rule: REGISTRATION_LIMITS.resetMailPerEmail, key: user.email.toLowerCase() });
+  if (ip) await consumeLimit(ctx, { rule: REGISTRATION_LIMITS.resetMailPerIp, key: ip });
   const email = user.email;
   const token = await ctx.db.transaction((tx) =>
-    issueMailToken(tx, ctx.env.SESSION_SECRET, { purpose: 'mail-resetpwd', email, userId: user.id }),
+    issueMailToken(
+      { db: tx },
+      { key: ctx.env.SESSION_SECRET, options: { purpose: 'mail-resetpwd', email, userId: user.id } },
+    ),
   );
   // mail_token, not token: ?token= is the API's token form, which would stand in for the session cookie.
   const url = link(ctx, '/set-new-password', { mail_token: token });
@@ -235,7 +270,10 @@ export async function resetPasswordByMailToken(
 ): Promise<void> {
   const passwordHash = await hashPassword(input.newPassword);
   const done = await ctx.db.transaction(async (tx) => {
-    const token = await takeMailToken(tx, ctx.env.SESSION_SECRET, 'mail-resetpwd', input.mailToken);
+    const token = await takeMailToken(
+      { db: tx },
+      { key: ctx.env.SESSION_SECRET, purpose: 'mail-resetpwd', token: input.mailToken },
+    );
     if (!token) return false;
     const user = await queries.findUserContactById(tx, token.userId);
     if (!user?.email || user.email.toLowerCase() !== token.email.toLowerCase()) return false;
@@ -252,9 +290,10 @@ export async function resetPasswordByMailToken(
  * registration, the e-mail counted as verified; `admin` gives the administrator role.
  */
 export async function createAccount(
-  db: Ctx['db'],
+  ctx: Pick<Ctx, 'db'>,
   input: { email: string; username: string; password: string; admin: boolean },
 ): Promise<{ userId: string }> {
+  const { db } = ctx;
   const passwordHash = await hashPassword(input.password);
   const userId = newId();
   try {
@@ -281,8 +320,8 @@ export async function createAccount(
  * Beyond the spec: an administrator flags an account for a forced reset (a breach response). Its
  * sessions end and its next password login answers 410 until the password is reset.
  */
-export async function requirePasswordReset(ctx: Pick<Ctx, 'db'>, viewer: Viewer, userId: string): Promise<void> {
-  requireRole(viewer, { roles: ['admin'] });
+export async function requirePasswordReset(ctx: Pick<Ctx, 'db' | 'viewer'>, userId: string): Promise<void> {
+  const viewer = requireRole(ctx.viewer, { roles: ['admin'] });
   const done = await ctx.db.transaction(async (tx) => {
     const user = await queries.findUserContactById(tx, userId);
     if (!user) return false;

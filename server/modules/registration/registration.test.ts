@@ -640,7 +640,7 @@ describe('mail over SMTP', () => {
 describe('createAccount (npm run user:create)', () => {
   it('creates an administrator with --admin and a user without, refusing taken names', async () => {
     const name = newName();
-    const { userId } = await createAccount(database.db, {
+    const { userId } = await createAccount(database, {
       email: `${name}@example.com`,
       username: name,
       password: 'secret-123',
@@ -649,7 +649,7 @@ describe('createAccount (npm run user:create)', () => {
     const [admin] = await database.db.select().from(users).where(eq(users.id, userId));
     expect(admin).toMatchObject({ role: 'admin', emailVerified: true });
     expect((await login(`${name}@example.com`, 'secret-123')).status).toBe(200);
-    const plain = await createAccount(database.db, {
+    const plain = await createAccount(database, {
       email: `${name}-2@example.com`,
       username: `${name}_2`,
       password: 'secret-123',
@@ -657,7 +657,7 @@ describe('createAccount (npm run user:create)', () => {
     });
     expect((await database.db.select().from(users).where(eq(users.id, plain.userId)))[0]?.role).toBe('user');
     await expect(
-      createAccount(database.db, {
+      createAccount(database, {
         email: 'other@example.com',
         username: name.toUpperCase(),
         password: 'x12345',

@@ -20,46 +20,52 @@ export const repoApi = createApi()
     const ctx = c.get('ctx');
     return ok(c, await getRepoDetail(ctx, c.req.valid('query').repoId));
   })
-  .openapi(routes.trending, async (c) => ok(c, await getTrending(c.get('ctx').db, c.req.valid('query'))))
+  .openapi(routes.trending, async (c) => ok(c, await getTrending({ db: c.get('ctx').db }, c.req.valid('query'))))
   .openapi(routes.byTimeline, async (c) => {
     const { tagIds, page, pageSize, asc } = c.req.valid('query');
     return ok(
       c,
-      await listTagRepos(c.get('ctx').db, { sort: 'timeline', tagIds: tagIds ?? [], page, pageSize, asc: asc === '1' }),
+      await listTagRepos(
+        { db: c.get('ctx').db },
+        { sort: 'timeline', tagIds: tagIds ?? [], page, pageSize, asc: asc === '1' },
+      ),
     );
   })
   .openapi(routes.byStars, async (c) => {
     const { tagIds, page, pageSize, asc } = c.req.valid('query');
     return ok(
       c,
-      await listTagRepos(c.get('ctx').db, { sort: 'stars', tagIds: tagIds ?? [], page, pageSize, asc: asc === '1' }),
+      await listTagRepos(
+        { db: c.get('ctx').db },
+        { sort: 'stars', tagIds: tagIds ?? [], page, pageSize, asc: asc === '1' },
+      ),
     );
   })
-  .openapi(routes.custom, async (c) => ok(c, await listCustomRepos(c.get('ctx').db, c.req.valid('query'))))
-  .openapi(routes.tagTree, async (c) => ok(c, await getRepoTagTree(c.get('ctx').db)))
+  .openapi(routes.custom, async (c) => ok(c, await listCustomRepos({ db: c.get('ctx').db }, c.req.valid('query'))))
+  .openapi(routes.tagTree, async (c) => ok(c, await getRepoTagTree({ db: c.get('ctx').db })))
   .openapi(routes.titles, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listTranslations(db, viewer, { ...c.req.valid('query'), field: 'title' }));
+    const ctx = c.get('ctx');
+    return ok(c, await listTranslations(ctx, { ...c.req.valid('query'), field: 'title' }));
   })
   .openapi(routes.descriptions, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listTranslations(db, viewer, { ...c.req.valid('query'), field: 'description' }));
+    const ctx = c.get('ctx');
+    return ok(c, await listTranslations(ctx, { ...c.req.valid('query'), field: 'description' }));
   })
   .openapi(routes.translate, async (c) => {
     const ctx = c.get('ctx');
-    return ok(c, await translateRepo(ctx, ctx.viewer, c.req.valid('json')));
+    return ok(c, await translateRepo(ctx, c.req.valid('json')));
   })
   .openapi(routes.vote, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await voteTranslation(db, viewer, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    return ok(c, await voteTranslation(ctx, c.req.valid('json')));
   })
   .openapi(routes.report, async (c) => {
     const { db, viewer } = c.get('ctx');
     return ok(c, await reportRepo(db, viewer, c.req.valid('json')));
   })
   .openapi(routes.feature, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await setRepoFeatured(db, viewer, c.req.valid('json')));
+    const ctx = c.get('ctx');
+    return ok(c, await setRepoFeatured(ctx, c.req.valid('json')));
   })
   .openapi(routes.importRepo, async (c) => {
     const { db, adapters, viewer } = c.get('ctx');

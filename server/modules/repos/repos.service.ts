@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { LRUCache } from 'lru-cache';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
@@ -16,7 +17,6 @@ import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { renderMarkdown } from '../../markdown/markdown.ts';
 import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -61,8 +61,6 @@ export interface RepoDetailView extends RepoView {
   /** The first translators (SPEC §7.8, §9: 5). */
   translators: UserBrief[];
 }
-
-type Ctx = Pick<RequestContext, 'db' | 'env' | 'viewer'>;
 
 async function hydrate(db: Db, rows: queries.RepoRow[]): Promise<RepoView[]> {
   const shown = await queries.selectShownTranslations(
@@ -152,7 +150,8 @@ export async function getRepoDetail(ctx: Pick<Ctx, 'db' | 'env'>, repoId: string
 export const TRENDING_LIMIT = 25;
 
 /** GET /get_trending: the repos that gained most stars in the period, of one language or all. */
-export async function getTrending(db: Db, input: { since: TrendingPeriod; language?: string }) {
+export async function getTrending(ctx: Pick<Ctx, 'db'>, input: { since: TrendingPeriod; language?: string }) {
+  const { db } = ctx;
   const name = input.language && input.language !== 'all' ? input.language : null;
   const language = name ? languageByName(name) : null;
   if (name && !language) throw badRequest(`不支持的语言: ${name}`);
@@ -176,7 +175,8 @@ export interface RepoPageInput {
  * GET /getTagReposByTimeline and /getTagReposByStars: a zero-based page of repos filed under every
  * tag given (all repos without tags), newest or most starred first (asc 1 turns the order).
  */
-export async function listTagRepos(db: Db, input: RepoPageInput) {
+export async function listTagRepos(ctx: Pick<Ctx, 'db'>, input: RepoPageInput) {
+  const { db } = ctx;
   const rows = await queries.selectRepoPage(db, {
     sort: input.sort,
     tagIds: input.tagIds,
@@ -194,7 +194,8 @@ export async function listTagRepos(db: Db, input: RepoPageInput) {
 }
 
 /** GET /getCustomRepos: the editors' home list, latest pick first, with its total. */
-export async function listCustomRepos(db: Db, input: { before?: string; limit: number }) {
+export async function listCustomRepos(ctx: Pick<Ctx, 'db'>, input: { before?: string; limit: number }) {
+  const { db } = ctx;
   const cursor = readPointer(input.before);
   const [rows, total] = await Promise.all([
     queries.selectFeaturedPage(db, { cursor, limit: input.limit }),
@@ -214,7 +215,8 @@ export interface RepoTagNode {
 }
 
 /** The fixed tag tree (SPEC §3): roots in order, each with its sub-tags. */
-export async function getRepoTagTree(db: Db): Promise<RepoTagNode[]> {
+export async function getRepoTagTree(ctx: Pick<Ctx, 'db'>): Promise<RepoTagNode[]> {
+  const { db } = ctx;
   const rows = await queries.selectRepoTags(db);
   const roots = rows.filter((r) => r.parentId === null).map((r) => ({ id: r.id, title: r.title, children: [] }));
   const byId = new Map<string, RepoTagNode>(roots.map((r) => [r.id, r]));
@@ -225,7 +227,8 @@ export async function getRepoTagTree(db: Db): Promise<RepoTagNode[]> {
 }
 
 /** An admin puts a repo on the custom home list or takes it off. */
-export async function setRepoFeatured(db: Db, viewer: Viewer | null, input: { repoId: string; featured: boolean }) {
+export async function setRepoFeatured(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { repoId: string; featured: boolean }) {
+  const { db, viewer } = ctx;
   const admin = requireRole(viewer, { roles: ['admin'] });
   const row = await db.transaction(async (tx) => {
     const updated = await queries.setFeatured(tx, input.repoId, input.featured);
@@ -258,10 +261,10 @@ export interface TranslationView {
 
 /** GET /get_chtitles and /get_chdescriptions: a repo's translations of one field, most voted first. */
 export async function listTranslations(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { repoId: string; field: TranslationField; limit: number; skip: number },
 ) {
+  const { db, viewer } = ctx;
   if (!(await queries.repoExists(db, input.repoId))) throw notFound(REPO_NOT_FOUND);
   const [rows, total, voted] = await Promise.all([
     queries.selectTranslationPage(db, input),
@@ -300,14 +303,15 @@ export interface TranslateInput {
  * them one of the repo's translators. A new text equal to an existing translation counts as
  * choosing it. Everything happens in one transaction; the shown translation is the most voted.
  */
-export async function translateRepo(ctx: Pick<Ctx, 'db' | 'env'>, viewer: Viewer | null, input: TranslateInput) {
+export async function translateRepo(ctx: Pick<Ctx, 'db' | 'env' | 'viewer'>, input: TranslateInput) {
+  const { viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const title = input.title?.trim() ?? '';
   const description = input.description?.trim() ?? '';
   if (!input.titleId && !title) throw badRequest(TRANSLATION_MESSAGES.titleMissing);
   if (!input.descriptionId && !description) throw badRequest(TRANSLATION_MESSAGES.descriptionMissing);
   if (!(await queries.repoExists(ctx.db, input.repoId))) throw notFound(REPO_NOT_FOUND);
-  await checkCaptcha(ctx, input.token, input.vcode);
+  await checkCaptcha(ctx, { imageToken: input.token, imageCode: input.vcode });
   const chosen = await ctx.db.transaction(async (tx) => {
     if (!(await queries.repoExists(tx, input.repoId, { lock: true }))) throw notFound(REPO_NOT_FOUND);
     let wrote = false;
@@ -348,7 +352,8 @@ export async function translateRepo(ctx: Pick<Ctx, 'db' | 'env'>, viewer: Viewer
 }
 
 /** POST /vote_translation: the person's one vote for the translation's field of that repo moves to it. */
-export async function voteTranslation(db: Db, viewer: Viewer | null, input: { translationId: string }) {
+export async function voteTranslation(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { translationId: string }) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const result = await db.transaction(async (tx) => {
     const row = await queries.selectTranslation(tx, input.translationId);

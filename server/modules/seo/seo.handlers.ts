@@ -39,16 +39,16 @@ export const seoRoutes = new Hono<AppEnv>()
   )
   .get('/sitemap.xml', async (c) => {
     const { db, env } = c.get('ctx');
-    return document(c, await seo.sitemapIndex(db, env.SITE_URL), XML);
+    return document(c, await seo.sitemapIndex({ db }, { siteUrl: env.SITE_URL }), XML);
   })
   .get('/sitemaps/:file{[a-z0-9-]+\\.xml}', async (c) => {
     const { db, env } = c.get('ctx');
     const file = c.req.param('file').replace(/\.xml$/, '');
-    if (file === 'pages') return document(c, await seo.sitemapPages(db, env.SITE_URL), XML);
+    if (file === 'pages') return document(c, await seo.sitemapPages({ db }, env.SITE_URL), XML);
     const tags = /^tags-(\d{1,4})$/.exec(file);
-    if (tags) return document(c, await seo.sitemapTags(db, env.SITE_URL, Number(tags[1])), XML);
+    if (tags) return document(c, await seo.sitemapTags({ db }, { siteUrl: env.SITE_URL, page: Number(tags[1]) }), XML);
     const month = /^entries-(\d{4}-\d{2})$/.exec(file);
-    const body = month ? await seo.sitemapEntries(db, env.SITE_URL, month[1]) : null;
+    const body = month ? await seo.sitemapEntries({ db }, { siteUrl: env.SITE_URL, month: month[1] }) : null;
     return body === null ? notFoundText(c) : document(c, body, XML);
   })
   .get('/feed', (c) => feed(c, (ctx) => seo.homeFeed(ctx, undefined)))

@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import type { Db } from '@db/client.ts';
 import { Feed } from 'feed';
@@ -76,7 +77,11 @@ function monthKey(date: Date): string {
  * in files of 50,000, and the entries in one file per month of creation, from the oldest month
  * to this one, so no file needs an offset into a million rows.
  */
-export async function sitemapIndex(db: Db, siteUrl: string, now = new Date()): Promise<string> {
+export async function sitemapIndex(
+  ctx: Pick<Ctx, 'db'>,
+  { siteUrl, now = new Date() }: { siteUrl: string; now?: Date },
+): Promise<string> {
+  const { db } = ctx;
   const origin = siteOrigin(siteUrl);
   const [oldest, tagCount] = await Promise.all([queries.selectOldestEntryDate(db), queries.countTags(db)]);
   const files = [`${origin}/sitemaps/pages.xml`];
@@ -95,7 +100,8 @@ export async function sitemapIndex(db: Db, siteUrl: string, now = new Date()): P
 }
 
 /** The fixed public pages: home, explore and columns by category, the tag list. */
-export async function sitemapPages(db: Db, siteUrl: string): Promise<string> {
+export async function sitemapPages(ctx: Pick<Ctx, 'db'>, siteUrl: string): Promise<string> {
+  const { db } = ctx;
   const origin = siteOrigin(siteUrl);
   const { list } = await getCategoryIndex({ db });
   const paths = [
@@ -110,14 +116,22 @@ export async function sitemapPages(db: Db, siteUrl: string): Promise<string> {
   return urlset(paths.map((path) => ({ loc: `${origin}${path}`, changefreq: 'hourly' })));
 }
 
-export async function sitemapTags(db: Db, siteUrl: string, page: number): Promise<string> {
+export async function sitemapTags(
+  ctx: Pick<Ctx, 'db'>,
+  { siteUrl, page }: { siteUrl: string; page: number },
+): Promise<string> {
+  const { db } = ctx;
   const origin = siteOrigin(siteUrl);
   const rows = await queries.selectTagLocations(db, { offset: page * SITEMAP_MAX_URLS, limit: SITEMAP_MAX_URLS });
   return urlset(rows.map((t) => ({ loc: `${origin}/tag/${encodeURIComponent(t.title)}`, lastmod: t.updatedAt })));
 }
 
 /** The entries created in one month (YYYY-MM), newest first, at most 50,000. */
-export async function sitemapEntries(db: Db, siteUrl: string, month: string): Promise<string | null> {
+export async function sitemapEntries(
+  ctx: Pick<Ctx, 'db'>,
+  { siteUrl, month }: { siteUrl: string; month: string },
+): Promise<string | null> {
+  const { db } = ctx;
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return null;
   const year = Number(match[1]);

@@ -13,8 +13,8 @@ import {
 
 export const tagApi = createApi()
   .openapi(routes.categoriesRoute, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, { categoryList: await listCategories({ db, viewer }) });
+    const ctx = c.get('ctx');
+    return ok(c, { categoryList: await listCategories(ctx) });
   })
   .openapi(routes.searchTags, async (c) => {
     const { type, query, page, pageSize } = c.req.valid('param');
@@ -42,8 +42,8 @@ export const tagApi = createApi()
     ok(c, await getSubscribeStatus({ db: c.get('ctx').db }, c.req.valid('param').id)),
   )
   .openapi(routes.tagByTitle, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await getTagByTitle({ db, viewer }, c.req.valid('param').title));
+    const ctx = c.get('ctx');
+    return ok(c, await getTagByTitle(ctx, c.req.valid('param').title));
   })
   .openapi(routes.subscribeTag, async (c) => {
     const { db, viewer } = c.get('ctx');

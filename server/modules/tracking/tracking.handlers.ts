@@ -29,16 +29,30 @@ export const trackApi = createApi()
     c.header('Cache-Control', 'private, no-store');
     return ok(c, { suid: answer.suid });
   })
-  .openapi(routes.punch, async (c) => ok(c, await recordPageView(c.get('ctx'), client(c), c.req.valid('query'))))
+  .openapi(routes.punch, async (c) =>
+    ok(c, await recordPageView(c.get('ctx'), { client: client(c), input: c.req.valid('query') })),
+  )
   .openapi(routes.log, async (c) => {
     const { entryList, ...rest } = c.req.valid('query');
-    return ok(c, await recordListStat(c.get('ctx'), client(c), 'log', { entryIds: entryList, ...rest }));
+    return ok(
+      c,
+      await recordListStat(c.get('ctx'), { client: client(c), kind: 'log', input: { entryIds: entryList, ...rest } }),
+    );
   })
   .openapi(routes.collector, async (c) => {
     const { entryList, ...rest } = c.req.valid('query');
-    return ok(c, await recordListStat(c.get('ctx'), client(c), 'collector', { entryIds: entryList, ...rest }));
+    return ok(
+      c,
+      await recordListStat(c.get('ctx'), {
+        client: client(c),
+        kind: 'collector',
+        input: { entryIds: entryList, ...rest },
+      }),
+    );
   })
-  .openapi(routes.event, async (c) => ok(c, await recordBehaviour(c.get('ctx'), client(c), c.req.valid('json'))))
+  .openapi(routes.event, async (c) =>
+    ok(c, await recordBehaviour(c.get('ctx'), { client: client(c), input: c.req.valid('json') })),
+  )
   .openapi(routes.extension, async (c) =>
-    ok(c, await recordExtensionEvent(c.get('ctx'), client(c), c.req.valid('json'))),
+    ok(c, await recordExtensionEvent(c.get('ctx'), { client: client(c), input: c.req.valid('json') })),
   );

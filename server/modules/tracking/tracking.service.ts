@@ -1,3 +1,4 @@
+import type { Ctx, RequestContext } from '../../http/context.ts';
 /**
  * Tracking (SPEC §7.9, §8; docs/tracking.md): the visitor id, page views, list statistics,
  * behaviour and extension-banner events. Search-engine bots are answered without anything being
@@ -14,8 +15,6 @@ import {
   TRACKING_LIMITS,
   type TrackedAction,
 } from '@core/tracking.ts';
-import type { Db } from '@db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import * as queries from './tracking.queries.ts';
 
@@ -90,8 +89,7 @@ async function record(
 /** GET /punch: a page view. */
 export function recordPageView(
   ctx: TrackingCtx,
-  client: TrackingClient,
-  input: { location?: string; referrer?: string },
+  { client, input }: { client: TrackingClient; input: { location?: string; referrer?: string } },
 ): Promise<TrackingResult> {
   return record(ctx, client, { action: PAGE_VIEW_ACTION, ...input });
 }
@@ -99,9 +97,11 @@ export function recordPageView(
 /** GET /log and GET /collector: the entries a list showed. */
 export function recordListStat(
   ctx: TrackingCtx,
-  client: TrackingClient,
-  kind: ListStatKind,
-  input: { entryIds: string[]; src?: string; location?: string },
+  {
+    client,
+    kind,
+    input,
+  }: { client: TrackingClient; kind: ListStatKind; input: { entryIds: string[]; src?: string; location?: string } },
 ): Promise<TrackingResult> {
   return record(ctx, client, {
     action: kind,
@@ -114,8 +114,13 @@ export function recordListStat(
 /** POST /event: a behaviour (click, like, unlike, collect, uncollect, view, share, follow, unfollow). */
 export function recordBehaviour(
   ctx: TrackingCtx,
-  client: TrackingClient,
-  input: { action: TrackedAction; target?: string; value?: string; referrer?: string; location?: string },
+  {
+    client,
+    input,
+  }: {
+    client: TrackingClient;
+    input: { action: TrackedAction; target?: string; value?: string; referrer?: string; location?: string };
+  },
 ): Promise<TrackingResult> {
   return record(ctx, client, input);
 }
@@ -123,8 +128,7 @@ export function recordBehaviour(
 /** POST /extension: the extension banner was shown, clicked or closed. */
 export function recordExtensionEvent(
   ctx: TrackingCtx,
-  client: TrackingClient,
-  input: { event: ExtensionEvent; version?: string; location?: string },
+  { client, input }: { client: TrackingClient; input: { event: ExtensionEvent; version?: string; location?: string } },
 ): Promise<TrackingResult> {
   return record(ctx, client, { action: extensionAction(input.event), value: input.version, location: input.location });
 }
@@ -166,7 +170,8 @@ export function addDays(day: string, days: number): string {
 }
 
 /** Recomputes the rollup of the given days from their raw events (exact; may be run again). */
-export async function rollupTrackingDays(db: Db, days: string[]): Promise<void> {
+export async function rollupTrackingDays(ctx: Pick<Ctx, 'db'>, days: string[]): Promise<void> {
+  const { db } = ctx;
   for (const day of days) {
     await db.transaction((tx) => queries.rollupDay(tx, { day, ...dayRange(day) }));
   }
@@ -186,9 +191,10 @@ export interface MaintenanceReport {
  * a time (an advisory lock); another answers ran: false.
  */
 export async function runTrackingMaintenance(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { rawRetentionDays: number; dailyRetentionDays: number; now?: Date },
 ): Promise<MaintenanceReport> {
+  const { db } = ctx;
   const now = options.now ?? new Date();
   const today = trackingDay(now);
   const rawCutoffDay = addDays(today, -options.rawRetentionDays);
@@ -209,20 +215,25 @@ export async function runTrackingMaintenance(
  * logged and the next run tries again. Returns the function that stops it.
  */
 export function scheduleTrackingMaintenance(
-  db: Db,
-  env: { TRACKING_RAW_RETENTION_DAYS: number; TRACKING_DAILY_RETENTION_DAYS: number },
-  logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
-  intervalMs = 3_600_000,
+  ctx: Pick<Ctx, 'db' | 'env'>,
+  {
+    logger,
+    intervalMs = 3_600_000,
+  }: { logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }; intervalMs?: number },
 ): () => void {
+  const { db, env } = ctx;
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const report = await runTrackingMaintenance(db, {
-        rawRetentionDays: env.TRACKING_RAW_RETENTION_DAYS,
-        dailyRetentionDays: env.TRACKING_DAILY_RETENTION_DAYS,
-      });
+      const report = await runTrackingMaintenance(
+        { db },
+        {
+          rawRetentionDays: env.TRACKING_RAW_RETENTION_DAYS,
+          dailyRetentionDays: env.TRACKING_DAILY_RETENTION_DAYS,
+        },
+      );
       if (report.ran) logger.info(report, 'tracking rollup');
     } catch (error) {
       logger.warn({ err: error }, 'tracking rollup failed');

@@ -264,7 +264,7 @@ describe('daily rollup and retention', () => {
     await insertAt(new Date(start.getTime() + 9000), { action: 'collector', value: entryA, suid: SUID_A });
     await insertAt(new Date(start.getTime() + 9500), { action: 'log', target: 'tag', value: entryA, suid: SUID_B });
 
-    await rollupTrackingDays(database.db, [day]);
+    await rollupTrackingDays(database, [day]);
     const expected = [
       { action: 'collector', target: entryA, events: 1, visitors: 1 },
       { action: 'like', target: entryA, events: 3, visitors: 2 },
@@ -275,10 +275,10 @@ describe('daily rollup and retention', () => {
     ].sort((a, b) => (a.action + a.target < b.action + b.target ? -1 : 1));
     expect(await daily(day)).toEqual(expected);
     // Running it again gives the same rows (a day is recomputed whole), and a later event is added.
-    await rollupTrackingDays(database.db, [day]);
+    await rollupTrackingDays(database, [day]);
     expect(await daily(day)).toEqual(expected);
     await insertAt(new Date(start.getTime() + 10_000), { action: 'like', target: entryB, suid: SUID_A });
-    await rollupTrackingDays(database.db, [day]);
+    await rollupTrackingDays(database, [day]);
     expect((await daily(day)).find((row) => row.action === 'like' && row.target === entryB)).toEqual({
       action: 'like',
       target: entryB,
@@ -315,7 +315,7 @@ describe('daily rollup and retention', () => {
       .insert(trackingDaily)
       .values({ day: addDays(today, -401), action: 'view', target: entry, events: 9, visitors: 9 });
 
-    const report = await runTrackingMaintenance(database.db, { rawRetentionDays: 30, dailyRetentionDays: 400, now });
+    const report = await runTrackingMaintenance(database, { rawRetentionDays: 30, dailyRetentionDays: 400, now });
     expect(report).toMatchObject({ ran: true, rawDeleted: 2, dailyDeleted: 1 });
     expect(report.rolledUp).toEqual([oldDay, addDays(today, -1), today]);
 
@@ -335,10 +335,10 @@ describe('daily rollup and retention', () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jinsha:tracking-maintenance'))`);
       if (database.driver === 'postgres') {
-        const report = await runTrackingMaintenance(database.db, options);
+        const report = await runTrackingMaintenance(database, options);
         expect(report.ran).toBe(false);
       }
     });
-    expect((await runTrackingMaintenance(database.db, options)).ran).toBe(true);
+    expect((await runTrackingMaintenance(database, options)).ran).toBe(true);
   });
 });

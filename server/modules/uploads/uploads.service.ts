@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { newId } from '@core/ids.ts';
 import {
   bmpToPng,
@@ -9,9 +10,7 @@ import {
 } from '../../adapters/images.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { TOO_FREQUENT } from '../verification/verification.service.ts';
-import type { RequestContext } from '../../http/context.ts';
 import * as queries from './uploads.queries.ts';
-import type { Db, Tx } from '@db/client.ts';
 import { tooManyImagesMessage } from '@core/validation.ts';
 
 /** SPEC §9: images up to 1 MB (1048576 bytes). */
@@ -40,7 +39,7 @@ const purposeRules: Record<UploadPurpose, { formats: readonly ImageFormat[]; squ
  * (Redis when configured, so across instances): each upload costs a decode. Over it: 429
  * 操作过于频繁，请稍后再试, before the body is parsed.
  */
-export async function checkUploadRate(ctx: Pick<RequestContext, 'adapters' | 'env'>, userId: string) {
+export async function checkUploadRate(ctx: Pick<Ctx, 'adapters' | 'env'>, userId: string) {
   const rule = { name: 'upload-user', points: ctx.env.UPLOAD_MAX_PER_USER_HOUR, durationSeconds: 3600 };
   const { allowed, retryAfterSeconds } = await ctx.adapters.limits.consume(rule, userId);
   if (!allowed) throw new AppError(429, TOO_FREQUENT, { data: { retryAfterSeconds } });
@@ -59,7 +58,7 @@ export interface StoredImage {
  * file) and stores it through the storage adapter.
  */
 export async function storeImage(
-  ctx: Pick<RequestContext, 'db' | 'adapters'>,
+  ctx: Pick<Ctx, 'db' | 'adapters'>,
   input: { userId: string; purpose: UploadPurpose; bytes: Uint8Array },
 ): Promise<StoredImage> {
   if (input.bytes.byteLength > IMAGE_MAX_BYTES) throw badRequest(FILE_TOO_LARGE);
@@ -99,7 +98,11 @@ export async function storeImage(
 }
 
 /** Images of a comment or pin: at most `max`, and each one the author's own upload. */
-export async function checkOwnImages(db: Db | Tx, userId: string, urls: string[], max: number) {
+export async function checkOwnImages(
+  ctx: Pick<Ctx, 'db'>,
+  { userId, urls, max }: { userId: string; urls: string[]; max: number },
+) {
+  const { db } = ctx;
   if (urls.length > max) throw badRequest(tooManyImagesMessage(max));
   if (urls.length === 0) return;
   const own = await queries.selectOwnUploadUrls(db, userId, urls);

@@ -1,9 +1,9 @@
+import type { Ctx } from '../../http/context.ts';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { newId } from '@core/ids.ts';
-import type { Db, Tx } from '@db/client.ts';
+import type { Db } from '@db/client.ts';
 import type { LimitRule } from '../../adapters/rate-limit.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import * as queries from './verification.queries.ts';
 
@@ -34,9 +34,6 @@ export const LIMIT_RULES = {
 
 export const TOO_FREQUENT = '操作过于频繁，请稍后再试';
 
-type Ctx = Pick<RequestContext, 'db' | 'env' | 'adapters' | 'logger'>;
-type Runner = Db | Tx;
-
 /**
  * Secrets are stored as an HMAC keyed with SESSION_SECRET over purpose, target and secret: a
  * leaked table neither reveals them nor lets a short code be brute-forced offline.
@@ -51,7 +48,7 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export async function consumeLimit(ctx: Pick<Ctx, 'adapters'>, rule: LimitRule, key: string) {
+export async function consumeLimit(ctx: Pick<Ctx, 'adapters'>, { rule, key }: { rule: LimitRule; key: string }) {
   const { allowed } = await ctx.adapters.limits.consume(rule, key);
   if (!allowed) throw new AppError(429, TOO_FREQUENT);
 }
@@ -69,8 +66,8 @@ export interface Captcha {
 }
 
 /** GET getRandCode: a 4-character SVG captcha and the single-use token it is checked against. */
-export async function issueCaptcha(ctx: Ctx, ip: string): Promise<Captcha> {
-  if (ip) await consumeLimit(ctx, LIMIT_RULES.captchaPerIp, ip);
+export async function issueCaptcha(ctx: Pick<Ctx, 'db' | 'env' | 'adapters' | 'logger'>, ip: string): Promise<Captcha> {
+  if (ip) await consumeLimit(ctx, { rule: LIMIT_RULES.captchaPerIp, key: ip });
   const { text, data } = svgCaptcha.create({
     size: 4,
     noise: 2,
@@ -99,7 +96,10 @@ export async function issueCaptcha(ctx: Ctx, ip: string): Promise<Captcha> {
 }
 
 /** Checks an image captcha; any try spends it (single-use), a wrong or stale one answers 验证码错误. */
-export async function checkCaptcha(ctx: Pick<Ctx, 'db' | 'env'>, imageToken: string, imageCode: string) {
+export async function checkCaptcha(
+  ctx: Pick<Ctx, 'db' | 'env'>,
+  { imageToken, imageCode }: { imageToken: string; imageCode: string },
+) {
   const row = await queries.takeLiveToken(ctx.db, 'captcha', imageToken, new Date());
   const expected = secretHash(ctx.env.SESSION_SECRET, 'captcha', imageToken, imageCode.trim().toLowerCase());
   if (!row || !sameHash(row.secretHash, expected)) throw badRequest(WRONG_CODE.m, WRONG_CODE.s);
@@ -110,11 +110,11 @@ export async function checkCaptcha(ctx: Pick<Ctx, 'db' | 'env'>, imageToken: str
  * new number, restpwd a known one), then the rate limits; a fresh 6-digit code replaces older ones.
  */
 export async function sendSmsCode(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'db' | 'env' | 'adapters' | 'logger'>,
   options: { phone: string; imageToken: string; imageCode: string; useType: SmsUseType; ip: string },
 ): Promise<void> {
   const { phone, useType } = options;
-  await checkCaptcha(ctx, options.imageToken, options.imageCode);
+  await checkCaptcha(ctx, { imageToken: options.imageToken, imageCode: options.imageCode });
   const userId = await queries.findUserIdByPhone(ctx.db, phone);
   if (useType === 'signup' && userId) throw badRequest(PHONE_TAKEN.m, PHONE_TAKEN.s);
   if (useType === 'restpwd' && !userId) throw notFound('手机号不存在');
@@ -127,13 +127,13 @@ export async function sendSmsCode(
  * per-IP limits. Callers check what the purpose requires of the phone first.
  */
 export async function issueSmsCode(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'db' | 'env' | 'adapters' | 'logger'>,
   options: { phone: string; purpose: SmsPurpose; userId: string | null; ip: string },
 ): Promise<void> {
   const { phone } = options;
-  await consumeLimit(ctx, LIMIT_RULES.smsPerPhoneMinute, `${options.purpose}:${phone}`);
-  await consumeLimit(ctx, LIMIT_RULES.smsPerPhoneDay, phone);
-  if (options.ip) await consumeLimit(ctx, LIMIT_RULES.smsPerIpHour, options.ip);
+  await consumeLimit(ctx, { rule: LIMIT_RULES.smsPerPhoneMinute, key: `${options.purpose}:${phone}` });
+  await consumeLimit(ctx, { rule: LIMIT_RULES.smsPerPhoneDay, key: phone });
+  if (options.ip) await consumeLimit(ctx, { rule: LIMIT_RULES.smsPerIpHour, key: options.ip });
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const purpose = `sms-${options.purpose}`;
@@ -165,10 +165,10 @@ export async function issueSmsCode(
  * commit on 'wrong' (so the attempt counts) and then answer 验证码错误.
  */
 export async function verifySmsCode(
-  tx: Runner,
-  key: string,
-  options: { phone: string; useType: SmsPurpose; code: string },
+  ctx: Pick<Ctx, 'db'>,
+  { key, options }: { key: string; options: { phone: string; useType: SmsPurpose; code: string } },
 ): Promise<{ ok: true; userId: string | null } | { ok: false }> {
+  const { db: tx } = ctx;
   const purpose = `sms-${options.useType}`;
   const now = new Date();
   const row = await queries.findLiveToken(tx, purpose, options.phone, now);
@@ -186,10 +186,10 @@ export async function verifySmsCode(
  * found by its key and the secret compared by hash. Earlier live tokens of the purpose end.
  */
 export async function issueMailToken(
-  tx: Runner,
-  key: string,
-  options: { purpose: MailTokenPurpose; email: string; userId: string },
+  ctx: Pick<Ctx, 'db'>,
+  { key, options }: { key: string; options: { purpose: MailTokenPurpose; email: string; userId: string } },
 ): Promise<string> {
+  const { db: tx } = ctx;
   const now = new Date();
   const id = newId();
   const secret = randomBytes(24).toString('base64url');
@@ -207,11 +207,10 @@ export async function issueMailToken(
 
 /** Spends a mail token of the purpose; null when it is unknown, wrong, used or expired. */
 export async function takeMailToken(
-  tx: Runner,
-  key: string,
-  purpose: MailTokenPurpose,
-  token: string,
+  ctx: Pick<Ctx, 'db'>,
+  { key, purpose, token }: { key: string; purpose: MailTokenPurpose; token: string },
 ): Promise<{ email: string; userId: string } | null> {
+  const { db: tx } = ctx;
   const [id, secret] = token.split('.');
   if (!id || !secret || !/^[0-9a-f]{24}$/.test(id)) return null;
   const row = await queries.findTokenById(tx, id);

@@ -6,8 +6,8 @@ import { castVote, getVoteResults, listAttenders } from './votes.service.ts';
 /** The vote service: results, voting and the voters (SPEC §7.3 get_attender). */
 export const voteApi = createApi()
   .openapi(routes.results, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await getVoteResults({ db, viewer }, c.req.valid('query').entryId));
+    const ctx = c.get('ctx');
+    return ok(c, await getVoteResults(ctx, c.req.valid('query').entryId));
   })
   .openapi(routes.vote, async (c) => ok(c, await castVote(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.attenders, async (c) => {

@@ -2,12 +2,11 @@ import type { Ctx, TxCtx } from '../../http/context.ts';
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { isValidId, newId } from '@core/ids.ts';
-import type { Db, Tx } from '@db/client.ts';
+import type { Db } from '@db/client.ts';
 import type { EntryType } from '@db/schema/content.ts';
-import type { RequestContext } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
 import * as queries from './votes.queries.ts';
 import { ATTENDER_PAGE_MAX } from './votes.schemas.ts';
 
@@ -116,7 +115,7 @@ export async function getVoteResults(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: s
 
 /** The viewer votes for an option, or moves their vote to it; answers the new results. */
 export async function castVote(
-  ctx: Pick<RequestContext, 'db' | 'viewer'>,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { entryId: string; optionId: string },
 ): Promise<VoteResults> {
   const viewer = requireViewer(ctx.viewer);

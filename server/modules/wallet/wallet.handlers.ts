@@ -14,38 +14,38 @@ import {
 
 export const walletApi = createApi()
   .openapi(routes.haveWalletAccessRight, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await haveWalletAccess(db, viewer));
+    const ctx = c.get('ctx');
+    return ok(c, await haveWalletAccess(ctx));
   })
   .openapi(routes.getAmount, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await getAmount(db, viewer));
+    const ctx = c.get('ctx');
+    return ok(c, await getAmount(ctx));
   })
   .openapi(routes.getBill, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await getBills(db, viewer, c.req.valid('query').page));
+    const ctx = c.get('ctx');
+    return ok(c, await getBills(ctx, c.req.valid('query').page));
   })
   .openapi(routes.checkApplyRules, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await checkApplyRules(db, viewer));
+    const ctx = c.get('ctx');
+    return ok(c, await checkApplyRules(ctx));
   })
   .openapi(routes.apply, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await applyWithdrawal(db, viewer, c.req.valid('query')));
+    const ctx = c.get('ctx');
+    return ok(c, await applyWithdrawal(ctx, c.req.valid('query')));
   })
   .openapi(routes.myWithdrawals, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listOwnWithdrawals(db, viewer));
+    const ctx = c.get('ctx');
+    return ok(c, await listOwnWithdrawals(ctx));
   })
   .openapi(routes.adminWithdrawals, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listWithdrawals(db, viewer, c.req.valid('query')));
+    const ctx = c.get('ctx');
+    return ok(c, await listWithdrawals(ctx, c.req.valid('query')));
   })
   .openapi(routes.adminApprove, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await settleWithdrawal(db, viewer, { ...c.req.valid('json'), approve: true }));
+    const ctx = c.get('ctx');
+    return ok(c, await settleWithdrawal(ctx, { ...c.req.valid('json'), approve: true }));
   })
   .openapi(routes.adminReject, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await settleWithdrawal(db, viewer, { ...c.req.valid('json'), approve: false }));
+    const ctx = c.get('ctx');
+    return ok(c, await settleWithdrawal(ctx, { ...c.req.valid('json'), approve: false }));
   });

@@ -1,3 +1,4 @@
+import type { Ctx } from '../../http/context.ts';
 import { newId } from '@core/ids.ts';
 import { formatYuan, WALLET_MESSAGES, WITHDRAWAL_MAX_FEN, WITHDRAWAL_MIN_FEN } from '@core/pricing.ts';
 import type { Db } from '@db/client.ts';
@@ -41,20 +42,23 @@ async function requireWallet(db: Db, viewer: Viewer | null) {
 }
 
 /** /haveWalletAccessRight: whether the wallet (and the menu's 我的钱包) is theirs to use. */
-export async function haveWalletAccess(db: Db, viewer: Viewer | null) {
+export async function haveWalletAccess(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const owner = await queries.selectWalletOwner(db, signedIn.id);
   return { access: canUseWallet(signedIn, owner) };
 }
 
 /** /getAmount: the balance, and what is waiting in pending withdrawals (already taken off it). */
-export async function getAmount(db: Db, viewer: Viewer | null) {
+export async function getAmount(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const { viewer: owner, balance } = await requireWallet(db, viewer);
   return { amount: balance, pending: await queries.selectPendingVolume(db, owner.id) };
 }
 
 /** /getBill with page (zero-based): the bill rows, newest first. */
-export async function getBills(db: Db, viewer: Viewer | null, page: number) {
+export async function getBills(ctx: Pick<Ctx, 'db' | 'viewer'>, page: number) {
+  const { db, viewer } = ctx;
   const { viewer: owner } = await requireWallet(db, viewer);
   const rows = await queries.selectBillPage(db, owner.id, page, BILL_PAGE_SIZE);
   return {
@@ -74,7 +78,8 @@ export async function getBills(db: Db, viewer: Viewer | null, page: number) {
 }
 
 /** /checkApplyRules: what an application may ask for now, and why not when it may not. */
-export async function checkApplyRules(db: Db, viewer: Viewer | null) {
+export async function checkApplyRules(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const { balance } = await requireWallet(db, viewer);
   const canApply = balance >= WITHDRAWAL_MIN_FEN;
   return {
@@ -105,10 +110,10 @@ function withdrawalView(row: Awaited<ReturnType<typeof queries.selectApplication
  * its negative bill are written in the same transaction.
  */
 export async function applyWithdrawal(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { volume: number; alipayAccount: string; name: string },
 ) {
+  const { db, viewer } = ctx;
   const { viewer: owner } = await requireWallet(db, viewer);
   const alipayAccount = input.alipayAccount.trim();
   const name = input.name.trim();
@@ -133,7 +138,8 @@ export async function applyWithdrawal(
 }
 
 /** The viewer's latest applications (the wallet page shows their state). */
-export async function listOwnWithdrawals(db: Db, viewer: Viewer | null) {
+export async function listOwnWithdrawals(ctx: Pick<Ctx, 'db' | 'viewer'>) {
+  const { db, viewer } = ctx;
   const { viewer: owner } = await requireWallet(db, viewer);
   const rows = await queries.selectOwnApplications(db, owner.id, 5);
   return { applications: rows.map(withdrawalView) };
@@ -147,10 +153,10 @@ function requireSettler(viewer: Viewer | null) {
 
 /** Administrators: applications by state, with who asked. */
 export async function listWithdrawals(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { status: 'pending' | 'paid' | 'rejected'; page: number },
 ) {
+  const { db, viewer } = ctx;
   requireSettler(viewer);
   const rows = await queries.selectApplicationPage(db, input.status, input.page, WITHDRAWAL_PAGE_SIZE);
   const page = rows.slice(0, WITHDRAWAL_PAGE_SIZE);
@@ -171,10 +177,10 @@ export async function listWithdrawals(
  * refund bill puts the volume back on the balance. A settled one cannot be settled again.
  */
 export async function settleWithdrawal(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { id: string; approve: boolean; note?: string },
 ) {
+  const { db, viewer } = ctx;
   const settler = requireSettler(viewer);
   const note = input.note?.trim() ?? '';
   return db.transaction(async (tx) => {
