@@ -9,7 +9,7 @@ import type { CollectionView } from '~/features/collections/types.ts';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryList } from '~/features/entries/entry-list.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
-import { loadCollectionPage } from '~/lib/collections.server.ts';
+import { loadCollectionPage } from '~/features/collections/collections.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';

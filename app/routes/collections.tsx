@@ -8,7 +8,7 @@ import { FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { CategoryNav } from '~/ui/nav-tabs.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
-import { loadCollectionsPage } from '~/lib/collections.server.ts';
+import { loadCollectionsPage } from '~/features/collections/collections.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { Button } from '~/ui/button.tsx';
 import type { Route } from './+types/collections';

@@ -6,7 +6,7 @@ import articleStyles from '~/features/entries/article.css?url';
 import { useHighlightedComment } from '~/features/entries/entry-actions.tsx';
 import { VotePanel } from '~/features/votes/vote-panel.tsx';
 import { loadVote } from '~/features/votes/votes.server.ts';
-import { loadEntryPage } from '~/lib/entries.server.ts';
+import { loadEntryPage } from '~/features/entries/entries.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { requireIdParam } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/entry-detail';

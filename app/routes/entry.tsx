@@ -2,7 +2,7 @@ import { CommentSection } from '~/features/comments/comment-section.tsx';
 import { ArticleView } from '~/features/entries/article-view.tsx';
 import { HiddenNotice } from '~/features/moderation/hidden-notice.tsx';
 import articleStyles from '~/features/entries/article.css?url';
-import { loadEntryPage } from '~/lib/entries.server.ts';
+import { loadEntryPage } from '~/features/entries/entries.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import { entrySeo } from '~/lib/seo.server.ts';
 import { requireIdParam } from '~/lib/route-guards.server.ts';

@@ -2,7 +2,7 @@ import type { EntrySort } from '@core/constants.ts';
 import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
-import { loadCategoryFeed } from '~/lib/entries.server.ts';
+import { loadCategoryFeed } from '~/features/entries/entries.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import { pageSeo } from '~/lib/seo.server.ts';
 import type { Route } from './+types/explore';

@@ -8,7 +8,7 @@ import {
   sendSystemNotice,
 } from '~/features/notifications/notifications-api.ts';
 import { useAlerts } from '~/lib/alerts.ts';
-import { loadSystemNotifications } from '~/lib/notifications.server.ts';
+import { loadSystemNotifications } from '~/features/notifications/notifications.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { Button } from '~/ui/button.tsx';
 import type { Route } from './+types/notification-system';

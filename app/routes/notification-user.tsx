@@ -1,7 +1,7 @@
 import { NotificationItem } from '~/features/notifications/notification-item.tsx';
 import { NotificationList } from '~/features/notifications/notification-list.tsx';
 import { fetchUserNotifications, readAllUser } from '~/features/notifications/notifications-api.ts';
-import { loadUserNotifications } from '~/lib/notifications.server.ts';
+import { loadUserNotifications } from '~/features/notifications/notifications.server.ts';
 import type { Route } from './+types/notification-user';
 
 /** /notification: the viewer's notification groups, newest activity first; more by `before`. */

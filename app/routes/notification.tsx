@@ -1,6 +1,6 @@
 import { formatCount } from '@core/format.ts';
 import { NavLink, Outlet } from 'react-router';
-import { loadNotificationLayout } from '~/lib/notifications.server.ts';
+import { loadNotificationLayout } from '~/features/notifications/notifications.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { useUnreadCount } from '~/lib/unread-count.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';

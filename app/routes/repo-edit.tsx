@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useCaptcha } from '~/features/auth/use-captcha.ts';
 import { TranslationEditor } from '~/features/repos/translation-editor.tsx';
 import { pageMeta } from '~/lib/meta.ts';
-import { loadRepoEditPage } from '~/lib/repos.server.ts';
+import { loadRepoEditPage } from '~/features/repos/repos.server.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/repo-edit';

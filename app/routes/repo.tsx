@@ -8,7 +8,7 @@ import { OwnerAvatar } from '~/features/repos/owner-avatar.tsx';
 import { Readme } from '~/features/repos/readme.tsx';
 import { linkOutHref } from '~/lib/links.ts';
 import { pageMeta } from '~/lib/meta.ts';
-import { loadRepoPage } from '~/lib/repos.server.ts';
+import { loadRepoPage } from '~/features/repos/repos.server.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { buttonClass } from '~/ui/button.tsx';
 import { ExternalLink, Eye, Star } from '~/ui/icons.tsx';

@@ -5,7 +5,7 @@ import { ListTabs, Pager } from '~/features/repos/list-nav.tsx';
 import { RepoList } from '~/features/repos/repo-list.tsx';
 import { TagFilter } from '~/features/repos/tag-filter.tsx';
 import { pageMeta } from '~/lib/meta.ts';
-import { loadReposIndex } from '~/lib/repos.server.ts';
+import { loadReposIndex } from '~/features/repos/repos.server.ts';
 import { PageContainer, WithAside } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/repos';
 

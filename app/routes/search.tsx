@@ -3,7 +3,7 @@ import { EntryList } from '~/features/entries/entry-list.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { SearchForm } from '~/features/entries/search-form.tsx';
-import { loadSearchResults } from '~/lib/entries.server.ts';
+import { loadSearchResults } from '~/features/entries/entries.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import { pageSeo } from '~/lib/seo.server.ts';
 import type { Route } from './+types/search';

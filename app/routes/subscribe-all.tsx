@@ -3,7 +3,7 @@ import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { SubscribeNav, TagSearchForm } from '~/features/tags/subscribe-nav.tsx';
 import { TagList } from '~/features/tags/tag-list.tsx';
-import { loadAllTags } from '~/lib/content.server.ts';
+import { loadAllTags } from '~/features/tags/tags.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import type { Route } from './+types/subscribe-all';
 

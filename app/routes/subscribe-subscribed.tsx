@@ -4,7 +4,7 @@ import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { SubscribeNav, TagSearchForm } from '~/features/tags/subscribe-nav.tsx';
 import { TagList } from '~/features/tags/tag-list.tsx';
-import { loadSubscribedTags } from '~/lib/content.server.ts';
+import { loadSubscribedTags } from '~/features/tags/tags.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { requireSignedIn } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/subscribe-subscribed';

@@ -3,7 +3,7 @@ import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { SortTabs } from '~/ui/nav-tabs.tsx';
 import { TagHeader } from '~/features/tags/tag-header.tsx';
 import { MuteButton } from '~/features/users/mute-button.tsx';
-import { loadTagPage } from '~/lib/content.server.ts';
+import { loadTagPage } from '~/features/tags/tags.server.ts';
 import { TAG_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import { isMuted } from '@server/modules/mutes/mutes.service.ts';

@@ -4,7 +4,7 @@ import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
-import { loadCategoryFeed, loadFollowingFeed } from '~/lib/entries.server.ts';
+import { loadCategoryFeed, loadFollowingFeed } from '~/features/entries/entries.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { requireSignedIn } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/timeline';

@@ -1,5 +1,5 @@
 import { WELCOME_DEFAULT_SORT, WelcomeFeed } from '~/features/entries/welcome-feed.tsx';
-import { loadAsideBanners, loadCategoryFeed } from '~/lib/entries.server.ts';
+import { loadAsideBanners, loadCategoryFeed } from '~/features/entries/entries.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import { pageSeo } from '~/lib/seo.server.ts';
 import { redirectSignedIn } from '~/lib/route-guards.server.ts';

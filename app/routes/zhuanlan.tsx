@@ -2,7 +2,7 @@ import { HotColumns } from '~/features/columns/hot-columns.tsx';
 import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
-import { loadColumnFeed } from '~/lib/content.server.ts';
+import { loadColumnFeed } from '~/features/columns/columns.server.ts';
 import { COLUMN_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import type { Route } from './+types/zhuanlan';

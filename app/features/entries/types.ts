@@ -2,7 +2,7 @@ export type { EntryView } from '@server/modules/entries/entries.service.ts';
 export type { EntryRowView } from '~/lib/entry-rows.ts';
 import type { EntryRowView } from '~/lib/entry-rows.ts';
 export type { Banner } from '@server/modules/banners/banners.service.ts';
-export type { TocHeading } from '~/lib/entries.server.ts';
+export type { TocHeading } from './entries.server.ts';
 
 /** What a feed's loader returns for its list: the fetcher reads the same shape for the next page. */
 export interface FeedPage<Row = EntryRowView> {

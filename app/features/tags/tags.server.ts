@@ -1,14 +1,14 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import type { AppLoadContext } from 'react-router';
 import type { Viewer } from '@server/modules/auth/auth.policy.ts';
-import { listEntries, listTagEntries } from '@server/modules/entries/entries.service.ts';
-import { getCategoryIndex, getTagByTitle, listSubscribedTags, listTags } from '@server/modules/tags/tags.service.ts';
-import { readPage, readPointer, readSort, readSortOf } from './list-params.ts';
-import { toEntryRow, withRows } from './entry-rows.ts';
-import { fromService } from './route-guards.server.ts';
-import { pageSeo } from './seo.server.ts';
+import { listTagEntries } from '@server/modules/entries/entries.service.ts';
+import { getTagByTitle, listSubscribedTags, listTags } from '@server/modules/tags/tags.service.ts';
+import { readPage, readPointer, readSort, readSortOf } from '~/lib/list-params.ts';
+import { withRows } from '~/lib/entry-rows.ts';
+import { fromService } from '~/lib/route-guards.server.ts';
+import { pageSeo } from '~/lib/seo.server.ts';
 
-import { COLUMN_DEFAULT_SORT, TAG_DEFAULT_SORT } from './content-sorts.ts';
+import { TAG_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 
 /**
  * /tag/{title}: the tag (404 when unknown) and one keyset page of its entries; the same URL with
@@ -78,55 +78,6 @@ export async function loadAllTags(context: AppLoadContext, url: URL) {
     pageCount: Math.ceil(list.total / pageSize),
     seo: pageSeo(context, '/subscribe/all', {
       description: `${context.env.SITE_NAME}的全部技术标签：关注感兴趣的标签，在“我关注的”里读到它们的新文章。`,
-    }),
-  };
-}
-
-/**
- * /zhuanlan/{category?}: column articles (type post), newest by default, with the category tabs
- * and the weekly-hottest aside of 6 (SPEC §7.3). An unknown category is the service's 404.
- */
-export async function loadColumnFeed(context: AppLoadContext, options: { url: URL; category: string | undefined }) {
-  const sort = readSort(options.url, COLUMN_DEFAULT_SORT);
-  const { list } = await getCategoryIndex(context);
-  const categories = list.map(({ name, title }) => ({ name, title }));
-  const [page, hot] = await Promise.all([
-    fromService(
-      listEntries(context.db, {
-        category: options.category,
-        type: 'post',
-        sort,
-        before: readPointer(options.url),
-        limit: PAGE_SIZE.feed,
-        viewer: context.viewer,
-      }),
-    ),
-    fromService(
-      listEntries(context.db, {
-        category: options.category,
-        type: 'post',
-        sort: 'weeklyHottest',
-        limit: PAGE_SIZE.hotColumns,
-        viewer: context.viewer,
-      }),
-    ),
-  ]);
-  const category = categories.find((c) => c.name === options.category) ?? null;
-  const path = category ? `/zhuanlan/${category.name}` : '/zhuanlan';
-  return {
-    ...withRows(page),
-    sort,
-    categories,
-    category,
-    hot: hot.entrylist.map(toEntryRow),
-    seo: pageSeo(context, path, {
-      description: `${context.env.SITE_NAME}专栏${category ? ` · ${category.title}` : ''}：开发者写下的原创技术文章。`,
-      feeds: [
-        {
-          title: `${category ? `${category.title}专栏` : '专栏'} - ${context.env.SITE_NAME}`,
-          href: category ? `/feed/zhuanlan/${category.name}` : '/feed/zhuanlan',
-        },
-      ],
     }),
   };
 }

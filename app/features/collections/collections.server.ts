@@ -6,9 +6,9 @@ import {
   listHomeCollections,
   listHotTags,
 } from '@server/modules/collections/collections.service.ts';
-import { readPage, readSortOf } from './list-params.ts';
-import { toEntryRow } from './entry-rows.ts';
-import { fromService, requireIdParam } from './route-guards.server.ts';
+import { readPage, readSortOf } from '~/lib/list-params.ts';
+import { toEntryRow } from '~/lib/entry-rows.ts';
+import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 
 function readRank(url: URL): 'new' | 'hot' {
   return readSortOf(url, ['new', 'hot'], 'new');

@@ -4,7 +4,7 @@ import {
   listSystemNotifications,
   listUserNotifications,
 } from '@server/modules/notifications/notifications.service.ts';
-import { requireSignedIn } from './route-guards.server.ts';
+import { requireSignedIn } from '~/lib/route-guards.server.ts';
 import { isAdmin } from '@core/permissions.ts';
 
 /** /notification: signed-in only; the unread counts of both lists for the tabs. */

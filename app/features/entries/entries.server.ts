@@ -4,7 +4,6 @@ import { redirect, type AppLoadContext } from 'react-router';
 import type { Viewer } from '@server/modules/auth/auth.policy.ts';
 import { listActiveBanners } from '@server/modules/banners/banners.service.ts';
 import {
-  getEntriesByIds,
   getEntry,
   listEntries,
   listFollowingEntries,
@@ -14,9 +13,9 @@ import {
 import { tableOfContents } from '@server/markdown/markdown.ts';
 import { searchResultsPage } from '@server/modules/search/search.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
-import { readPage, readPointer, readSort } from './list-params.ts';
-import { toEntryRow, withRows } from './entry-rows.ts';
-import { fromService } from './route-guards.server.ts';
+import { readPage, readPointer, readSort } from '~/lib/list-params.ts';
+import { toEntryRow, withRows } from '~/lib/entry-rows.ts';
+import { fromService } from '~/lib/route-guards.server.ts';
 
 /** Related entries under an article (SPEC §7.3: 4 or 5). */
 const RELATED_ENTRY_LIMIT = 5;

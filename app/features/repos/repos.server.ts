@@ -10,8 +10,8 @@ import {
   listTagRepos,
   listTranslations,
 } from '@server/modules/repos/repos.service.ts';
-import { readPage } from './list-params.ts';
-import { fromService, requireIdParam } from './route-guards.server.ts';
+import { readPage } from '~/lib/list-params.ts';
+import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 
 /** Numbered repo pages stop here, like the API's contract (REPO_PAGE_MAX + 1, 1-based). */
 const REPO_PAGE_LAST = 101;
