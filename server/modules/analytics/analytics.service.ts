@@ -8,9 +8,8 @@ import type { Ctx } from '../../http/context.ts';
  */
 import { isValidId } from '@core/ids.ts';
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
-import type { Db } from '@db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
 import { addDays, dayRange, trackingDay } from '../tracking/tracking.service.ts';
 import { canReadEntryAnalytics } from './analytics.policy.ts';
 import * as queries from './analytics.queries.ts';

@@ -1,7 +1,6 @@
 import type { Ctx } from '../../http/context.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { Db } from '@db/client.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { canActFor, requireViewer, type Viewer } from '../auth/auth.policy.ts';

@@ -1,7 +1,6 @@
 import type { Ctx } from '../../http/context.ts';
-import type { Db, Tx } from '@db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
 import { tagExists } from '../tags/tags.service.ts';
 import { getUserBriefs, userExists } from '../users/users.service.ts';
 import * as queries from './mutes.queries.ts';

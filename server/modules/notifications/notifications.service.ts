@@ -1,5 +1,5 @@
 import type { Ctx, TxCtx } from '../../http/context.ts';
-import type { Db, Tx } from '@db/client.ts';
+import type { Tx } from '@db/client.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
 import type { NotificationType } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
