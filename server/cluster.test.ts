@@ -170,7 +170,7 @@ describe('npm run start:cluster', () => {
   it('stores an upload made on app1 in the shared bucket, where app2 and app3 and any reader find it', async () => {
     const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
     const user = await createUser(database.db);
-    const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+    const session = await createSession({ db: database.db }, { userId: user.id, ttlDays: 1 });
     await database.close();
     const cookie = `${SESSION_COOKIE}=${session.token}`;
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0392b' } })
