@@ -99,7 +99,8 @@ for (const mod of fs.readdirSync(modulesDir).sort()) {
 
 for (const mod of PENDING) {
   // (a module another branch is adding may be listed before it lands)
-  if (!pending.has(mod) && fs.existsSync(path.join(modulesDir, mod))) violations.push(`${mod} is listed as pending but follows the rule: remove it from PENDING`);
+  if (!pending.has(mod) && fs.existsSync(path.join(modulesDir, mod)))
+    violations.push(`${mod} is listed as pending but follows the rule: remove it from PENDING`);
 }
 if (pending.size) {
   console.log(
