@@ -32,12 +32,10 @@ const WORLD_TYPES = /\b(Db|Tx|Viewer|RequestContext|Ctx|Env|Adapters|Runner)\b/;
 const PENDING = new Set([
   'admin',
   'audit',
-  'auth',
   'banners',
   'comments',
   'entries',
   'moderation',
-  'payments',
   'pins',
   'profiles',
   'repos',

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '@db/client.ts';
 import type { Adapters } from './adapters/index.ts';
 import { changeBus } from './adapters/changes.ts';
-import { createSessionResolver } from './modules/auth/auth.service.ts';
+import { createSessionResolver } from './modules/auth/auth.session-cache.ts';
 import { LOCAL_UPLOADS_PATH } from './adapters/storage.ts';
 import type { Env } from './env.ts';
 import { compression } from './http/compression.ts';

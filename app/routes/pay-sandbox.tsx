@@ -11,9 +11,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const orderId = requireIdParam(params.orderId);
   const sig = new URL(request.url).searchParams.get('sig') ?? '';
   if (!sig) throw data({ message: '找不到页面' }, { status: 404 });
-  const order = await fromService(
-    getSandboxOrder({ db: context.db, payments: context.adapters.payments }, { orderId, sig }),
-  );
+  const order = await fromService(getSandboxOrder(context, { orderId, sig }));
   return { order, sig };
 }
 

@@ -156,10 +156,12 @@ export async function changePassword(
   // An account made through third-party login has no password yet: it may set one directly.
   if (account.passwordHash) {
     if (!input.oldPassword) throw badRequest('当前密码不能为空');
-    await checkCurrentPassword(
-      { env: ctx.env, limits: ctx.adapters.limits },
-      { userId: me.id, passwordHash: account.passwordHash, password: input.oldPassword, ip: input.ip },
-    );
+    await checkCurrentPassword(ctx, {
+      userId: me.id,
+      passwordHash: account.passwordHash,
+      password: input.oldPassword,
+      ip: input.ip,
+    });
   }
   const problem = newPasswordProblem(input.newPassword);
   if (problem) throw badRequest(problem);

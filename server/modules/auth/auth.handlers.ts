@@ -9,15 +9,12 @@ import { SESSION_COOKIE, endSession, loginWithLockout } from './auth.service.ts'
 export const passportApi = createApi()
   .openapi(routes.loginByEmail, async (c) => {
     const { email, password } = c.req.valid('json');
-    const { db, env, adapters } = c.get('ctx');
-    const { userId } = await loginWithLockout({ db, env, limits: adapters.limits }, { email }, password, clientIp(c));
+    const { userId } = await loginWithLockout(c.get('ctx'), { by: { email }, password, ip: clientIp(c) });
     return respondSignedIn(c, userId);
   })
   .openapi(routes.loginByPhone, async (c) => {
     const { phoneNumber, password } = c.req.valid('json');
-    const { db, env, adapters } = c.get('ctx');
-    const limits = adapters.limits;
-    const { userId } = await loginWithLockout({ db, env, limits }, { phone: phoneNumber }, password, clientIp(c));
+    const { userId } = await loginWithLockout(c.get('ctx'), { by: { phone: phoneNumber }, password, ip: clientIp(c) });
     return respondSignedIn(c, userId);
   })
   .openapi(routes.logout, async (c) => {

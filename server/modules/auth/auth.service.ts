@@ -2,14 +2,12 @@ import type { Ctx } from '../../http/context.ts';
 import { verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_PASSWORD_MESSAGE } from '@core/validation.ts';
-import type { Database, Db } from '@db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { getUserBrief } from '../users/users.service.ts';
 import type { Viewer } from './auth.policy.ts';
 import { type LockoutDeps, withPasswordLockout } from './auth.lockout.ts';
 import * as queries from './auth.queries.ts';
-import { LRUCache } from 'lru-cache';
-import { BROADCAST, type ChangeBus, UNREAD_CHANNEL, publishChange } from '../../adapters/changes.ts';
+import { publishChange } from '../../adapters/changes.ts';
 
 export const SESSION_COOKIE = 'jinsha_sid';
 
@@ -111,18 +109,7 @@ export async function verifyPasswordLogin(
   return { userId: user.id };
 }
 
-/**
- * Resolves session tokens to viewers, remembering each answer for a few seconds in this process
- * (SESSION_CACHE_SECONDS), so a signed-in page view does not start with a database round trip.
- * What a cached viewer holds is dropped as soon as it changes, in every process:
- * - a session that ends (sign-out, "end this session", a password reset) — `session` and `user`
- *   changes (server/adapters/changes.ts);
- * - the unread counts — the `jinsha_unread` notification every notification write sends;
- * - anything else about the person (name, avatar, role) — after any write request of theirs that
- *   went through, in every process (dropViewer here, a `user` change for the others:
- *   server/http/request-context.ts); a change made by someone else (an administrator) publishes its own.
- * Nothing is remembered while the process might miss those notifications.
- */
+/** Resolves session tokens to viewers with a short per-process cache: createSessionResolver (auth.session-cache.ts). */
 export interface SessionResolver {
   resolve(token: string | undefined): Promise<Viewer | null>;
   /** Resolves once the resolver hears every change it depends on (tests wait for it). */
@@ -131,88 +118,8 @@ export interface SessionResolver {
   dropViewer(userId: string): void;
 }
 
-interface Cached {
-  viewer: Viewer;
-  userId: string;
-}
-
-export function createSessionResolver(
-  database: Pick<Database, 'db' | 'listen'>,
-  bus: ChangeBus,
-  ttlSeconds: number,
-): SessionResolver {
-  if (ttlSeconds <= 0)
-    return { resolve: (token) => resolveSession(database, token), ready: async () => {}, dropViewer: () => {} };
-  const byUser = new Map<string, Set<string>>();
-  const sessions = new LRUCache<string, Cached>({
-    max: 20_000,
-    ttl: ttlSeconds * 1000,
-    dispose: (value, hash) => {
-      const hashes = byUser.get(value.userId);
-      hashes?.delete(hash);
-      if (hashes?.size === 0) byUser.delete(value.userId);
-    },
-  });
-  /** Moves on every drop: an answer read from the database before a drop is not kept. */
-  let generation = 0;
-  const dropUser = (userId: string) => {
-    generation += 1;
-    if (userId === BROADCAST) return sessions.clear();
-    for (const hash of [...(byUser.get(userId) ?? [])]) sessions.delete(hash);
-  };
-  const clear = () => {
-    generation += 1;
-    sessions.clear();
-  };
-  bus.onKeyChange((change) => {
-    if (change.kind === 'user') return dropUser(change.key);
-    generation += 1;
-    sessions.delete(change.key);
-  });
-  bus.onReset(clear);
-  let unreadLive = false;
-  const listening = database
-    .listen(UNREAD_CHANNEL, {
-      notify: dropUser,
-      reset: () => {
-        unreadLive = false;
-        clear();
-      },
-      resumed: () => {
-        unreadLive = true;
-      },
-    })
-    .then(
-      () => {
-        unreadLive = true;
-      },
-      () => {},
-    );
-
-  return {
-    async resolve(token) {
-      if (!token || token.length > 100) return null;
-      const hash = hashSessionToken(token);
-      const cached = sessions.get(hash);
-      if (cached) return cached.viewer;
-      const before = generation;
-      const viewer = await resolveSession(database, token);
-      if (viewer && bus.listening && unreadLive && generation === before) {
-        sessions.set(hash, { viewer, userId: viewer.id });
-        let hashes = byUser.get(viewer.id);
-        if (!hashes) {
-          hashes = new Set();
-          byUser.set(viewer.id, hashes);
-        }
-        hashes.add(hash);
-      }
-      return viewer;
-    },
-    async ready() {
-      await Promise.all([listening, bus.ready()]);
-    },
-    dropViewer: dropUser,
-  };
+function lockoutOf(ctx: Pick<Ctx, 'env' | 'adapters'>): LockoutDeps {
+  return { env: ctx.env, limits: ctx.adapters.limits };
 }
 
 function accountKey(by: { email: string } | { phone: string }): string {
@@ -224,15 +131,13 @@ function accountKey(by: { email: string } | { phone: string }): string {
  * accounts count; a success, or a right password that must be reset (410), clears the account.
  */
 export function loginWithLockout(
-  deps: LockoutDeps & { db: Db },
-  by: { email: string } | { phone: string },
-  password: string,
-  ip: string,
+  ctx: Pick<Ctx, 'db' | 'env' | 'adapters'>,
+  { by, password, ip }: { by: { email: string } | { phone: string }; password: string; ip: string },
 ): Promise<{ userId: string }> {
   return withPasswordLockout(
-    deps,
+    lockoutOf(ctx),
     { account: accountKey(by), ip },
-    () => verifyPasswordLogin(deps, { options: by, password }),
+    () => verifyPasswordLogin(ctx, { options: by, password }),
     (error) => {
       if (error instanceof AppError && (error.status === 401 || error.status === 404)) return 'wrong';
       if (error instanceof AppError && error.status === 410) return 'right';
@@ -248,11 +153,11 @@ export const CURRENT_PASSWORD_WRONG = '当前密码错误';
  * lockout as sign-in: the person's account and the address count their failures.
  */
 export async function checkCurrentPassword(
-  deps: LockoutDeps,
+  ctx: Pick<Ctx, 'env' | 'adapters'>,
   input: { userId: string; passwordHash: string; password: string; ip: string },
 ): Promise<void> {
   await withPasswordLockout(
-    deps,
+    lockoutOf(ctx),
     { account: `u:${input.userId}`, ip: input.ip },
     async () => {
       if (!(await verify(input.passwordHash, input.password))) throw new AppError(400, CURRENT_PASSWORD_WRONG);

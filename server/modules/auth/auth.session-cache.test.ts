@@ -6,14 +6,8 @@ import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { createTestApp, requestJson, type TestApp } from '../../../tests/setup/test-app.ts';
 import { CHANGES_CHANNEL, UNREAD_CHANNEL, changeBus } from '../../adapters/changes.ts';
-import {
-  SESSION_COOKIE,
-  type SessionResolver,
-  createSession,
-  createSessionResolver,
-  endSession,
-  hashSessionToken,
-} from './auth.service.ts';
+import { SESSION_COOKIE, type SessionResolver, createSession, endSession, hashSessionToken } from './auth.service.ts';
+import { createSessionResolver } from './auth.session-cache.ts';
 
 let database: Database;
 let resolver: SessionResolver;

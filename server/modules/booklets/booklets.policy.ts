@@ -5,6 +5,11 @@ export function canWriteBooklets(viewer: (Actor & { isXiaoceAuthor: boolean }) |
   return Boolean(viewer) && (isAdmin(viewer) || Boolean(viewer?.isXiaoceAuthor));
 }
 
+/** Approve submitted booklets, flag them hot or top, see every booklet: admins only. */
+export function canManageBooklets(viewer: Actor | null | undefined): boolean {
+  return isAdmin(viewer);
+}
+
 /** Edit a booklet and its sections, see its drafts: its author or an admin. */
 export function canEditBooklet(viewer: Actor | null | undefined, booklet: { userId: string }): boolean {
   return isAuthorOrAdmin(viewer, booklet.userId);

@@ -7,7 +7,6 @@ import type { Ctx, RequestContext } from '../../http/context.ts';
  */
 import { BOOKLET_LIMITS, BOOKLET_MESSAGES, isBookletCategory } from '@core/booklets.ts';
 import { newId } from '@core/ids.ts';
-import { isAdmin } from '@core/permissions.ts';
 import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
@@ -19,7 +18,7 @@ import { checkOwnImages } from '../uploads/uploads.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs } from '../users/users.service.ts';
 import { viewDay } from '../views/views.service.ts';
 import * as queries from './booklets.queries.ts';
-import { canEditBooklet, canReadSection, canWriteBooklets } from './booklets.policy.ts';
+import { canEditBooklet, canManageBooklets, canReadSection, canWriteBooklets } from './booklets.policy.ts';
 
 export interface BookletCard {
   id: string;
@@ -611,7 +610,7 @@ export async function submitBooklet(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string)
 
 function requireAdmin(viewer: Viewer | null): Viewer {
   const signedIn = requireViewer(viewer);
-  if (!isAdmin(signedIn)) throw forbidden('Forbidden');
+  if (!canManageBooklets(signedIn)) throw forbidden('Forbidden');
   return signedIn;
 }
 

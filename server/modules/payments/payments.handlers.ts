@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
 import * as routes from './payments.routes.ts';
@@ -11,17 +9,11 @@ import {
   freeDiscount,
   getSandboxOrder,
   handlePaymentNotification,
-  type PaymentDeps,
 } from './payments.service.ts';
-
-function deps(c: Context<AppEnv>): PaymentDeps {
-  const { db, adapters, logger } = c.get('ctx');
-  return { db, payments: adapters.payments, logger };
-}
 
 export const orderApi = createApi()
   .openapi(routes.buy, async (c) => {
-    return ok(c, await buyBooklet(deps(c), c.get('ctx').viewer, c.req.valid('json')));
+    return ok(c, await buyBooklet(c.get('ctx'), c.req.valid('json')));
   })
   .openapi(routes.check, async (c) => {
     const ctx = c.get('ctx');
@@ -35,13 +27,20 @@ export const orderApi = createApi()
     // The signature covers the exact bytes: the body is read raw, never re-serialised.
     const rawBody = await c.req.text();
     const { provider } = c.req.valid('param');
-    return ok(c, await handlePaymentNotification(deps(c), provider, (name) => c.req.header(name), rawBody));
+    return ok(
+      c,
+      await handlePaymentNotification(c.get('ctx'), {
+        providerName: provider,
+        header: (name) => c.req.header(name),
+        rawBody,
+      }),
+    );
   })
   .openapi(routes.sandboxOrder, async (c) => {
-    return ok(c, await getSandboxOrder(deps(c), c.req.valid('query')));
+    return ok(c, await getSandboxOrder(c.get('ctx'), c.req.valid('query')));
   })
   .openapi(routes.sandboxPay, async (c) => {
-    return ok(c, await confirmSandboxPayment(deps(c), c.req.valid('json')));
+    return ok(c, await confirmSandboxPayment(c.get('ctx'), c.req.valid('json')));
   });
 
 export const discountApi = createApi().openapi(routes.checkDiscount, async (c) => {

@@ -14,15 +14,15 @@ import {
 } from '../../adapters/payment.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireViewer, } from '../auth/auth.policy.ts';
 import * as queries from './payments.queries.ts';
 
 /** What a payment use case needs beside the viewer. */
-export interface PaymentDeps {
-  db: Db;
-  payments: PaymentProvider | null;
+/** What the payment use cases need: the database, the payment provider (none when unset) and a logger. */
+export type PaymentCtx = Pick<Ctx, 'db'> & {
+  adapters: { payments: PaymentProvider | null };
   logger?: Pick<Logger, 'warn' | 'error'>;
-}
+};
 
 export type OrderStatus = 'none' | 'pending' | 'paid' | 'closed';
 
@@ -117,12 +117,12 @@ function ownedView(booklet: { id: string; price: number }, purchase: { orderId: 
  * open order (closed here and at the provider). Owning the booklet already answers bought.
  */
 export async function buyBooklet(
-  deps: PaymentDeps,
-  viewer: Viewer | null,
+  ctx: PaymentCtx & Pick<Ctx, 'viewer'>,
   input: { id: string; code?: string; type: 'wxpay' },
 ): Promise<OrderView> {
-  const buyer = requireViewer(viewer);
-  const { db, payments } = deps;
+  const buyer = requireViewer(ctx.viewer);
+  const { db } = ctx;
+  const { payments } = ctx.adapters;
   const booklet = await requireBooklet(db, input.id);
   if (booklet.userId === buyer.id) throw badRequest(PAYMENT_MESSAGES.ownBooklet);
   const owned = await queries.selectPurchase(db, buyer.id, booklet.id);
@@ -159,7 +159,7 @@ export async function buyBooklet(
   });
   if (replaced) {
     await payments.closeOrder(replaced).catch((error: unknown) => {
-      deps.logger?.warn({ err: error, orderId: replaced }, 'closing a replaced order at the provider failed');
+      ctx.logger?.warn({ err: error, orderId: replaced }, 'closing a replaced order at the provider failed');
     });
   }
 
@@ -173,7 +173,7 @@ export async function buyBooklet(
       }));
     } catch (error) {
       if (error instanceof PaymentProviderError || error instanceof PaymentSignatureError) {
-        deps.logger?.error({ err: error, orderId: order.id }, 'placing the order at the provider failed');
+        ctx.logger?.error({ err: error, orderId: order.id }, 'placing the order at the provider failed');
         throw badRequest(PAYMENT_MESSAGES.providerBusy);
       }
       throw error;
@@ -270,35 +270,33 @@ export async function freeDiscount(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { id:
  * Replays, late callbacks of replaced orders and double deliveries never grant or pay twice.
  */
 export async function handlePaymentNotification(
-  deps: PaymentDeps,
-  providerName: string,
-  header: HeaderLookup,
-  rawBody: string,
+  ctx: PaymentCtx,
+  { providerName, header, rawBody }: { providerName: string; header: HeaderLookup; rawBody: string },
 ): Promise<{ orderId: string; applied: boolean }> {
-  const { payments } = deps;
+  const { payments } = ctx.adapters;
   if (!payments || payments.name !== providerName) throw notFound();
   let notice: PaymentNotice;
   try {
     notice = payments.parseNotification(header, rawBody);
   } catch (error) {
     if (error instanceof PaymentSignatureError) {
-      deps.logger?.warn({ reason: error.message }, 'payment callback refused');
+      ctx.logger?.warn({ reason: error.message }, 'payment callback refused');
       throw new AppError(401, PAYMENT_MESSAGES.badSignature);
     }
     throw error;
   }
   if (!notice.paid) return { orderId: notice.orderId, applied: false };
-  return applyPayment(deps, notice);
+  return applyPayment(ctx, notice);
 }
 
-async function applyPayment(deps: PaymentDeps, notice: PaymentNotice) {
-  const { db } = deps;
+async function applyPayment(ctx: PaymentCtx, notice: PaymentNotice) {
+  const { db } = ctx;
   const result = await db.transaction(async (tx) => {
     const order = await queries.selectOrder(tx, notice.orderId, { lock: true });
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     if (order.status === 'paid') return { applied: false, walletOwner: null as string | null, buyer: order.userId };
     if (notice.amount !== order.amount) {
-      deps.logger?.error({ orderId: order.id, paid: notice.amount, expected: order.amount }, 'payment amount mismatch');
+      ctx.logger?.error({ orderId: order.id, paid: notice.amount, expected: order.amount }, 'payment amount mismatch');
       throw badRequest(PAYMENT_MESSAGES.amountMismatch);
     }
     if (!(await queries.markOrderPaid(tx, order.id, notice.providerRef))) {
@@ -313,7 +311,7 @@ async function applyPayment(deps: PaymentDeps, notice: PaymentNotice) {
     });
     if (!granted) {
       // Paid twice for one booklet (an old QR of a replaced order): kept for a refund, granted once.
-      deps.logger?.warn({ orderId: order.id, userId: order.userId }, 'second payment for an owned booklet');
+      ctx.logger?.warn({ orderId: order.id, userId: order.userId }, 'second payment for an owned booklet');
       return { applied: true, walletOwner: null, buyer: order.userId };
     }
     if (order.discountCode) await queries.consumeDiscountCode(tx, order.discountCode, { enforceLimit: false });
@@ -342,12 +340,12 @@ function requireSandbox(payments: PaymentProvider | null): SandboxProvider {
 }
 
 /** The sandbox confirmation page's order: opened from the QR, guarded by the QR's signature. */
-export async function getSandboxOrder(deps: PaymentDeps, input: { orderId: string; sig: string }) {
-  const sandbox = requireSandbox(deps.payments);
+export async function getSandboxOrder(ctx: PaymentCtx, input: { orderId: string; sig: string }) {
+  const sandbox = requireSandbox(ctx.adapters.payments);
   if (!sandbox.verifyPageSignature(input.orderId, input.sig)) throw forbidden();
-  const order = await queries.selectOrder(deps.db, input.orderId);
+  const order = await queries.selectOrder(ctx.db, input.orderId);
   if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
-  const booklet = await queries.selectBookletForSale(deps.db, order.bookletId);
+  const booklet = await queries.selectBookletForSale(ctx.db, order.bookletId);
   return {
     orderId: order.id,
     bookletId: order.bookletId,
@@ -361,9 +359,9 @@ export async function getSandboxOrder(deps: PaymentDeps, input: { orderId: strin
  * The sandbox "bank": the buyer confirmed on the page, so the sandbox signs a payment callback
  * and delivers it to the same handler WeChat Pay's callbacks reach (signature checked there).
  */
-export async function confirmSandboxPayment(deps: PaymentDeps, input: { orderId: string; sig: string }) {
-  const sandbox = requireSandbox(deps.payments);
-  const order = await getSandboxOrder(deps, input);
+export async function confirmSandboxPayment(ctx: PaymentCtx, input: { orderId: string; sig: string }) {
+  const sandbox = requireSandbox(ctx.adapters.payments);
+  const order = await getSandboxOrder(ctx, input);
   if (order.status === 'closed') throw badRequest(PAYMENT_MESSAGES.orderClosed);
   if (order.status === 'pending') {
     const callback = sandbox.signNotification({
@@ -373,7 +371,11 @@ export async function confirmSandboxPayment(deps: PaymentDeps, input: { orderId:
       paid: true,
     });
     const headers = new Headers(callback.headers);
-    await handlePaymentNotification(deps, 'sandbox', (name) => headers.get(name), callback.body);
+    await handlePaymentNotification(ctx, {
+      providerName: 'sandbox',
+      header: (name) => headers.get(name),
+      rawBody: callback.body,
+    });
   }
-  return getSandboxOrder(deps, input);
+  return getSandboxOrder(ctx, input);
 }
