@@ -14,7 +14,7 @@ import {
 } from '../../adapters/payment.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { requireViewer, } from '../auth/auth.policy.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
 import * as queries from './payments.queries.ts';
 
 /** What a payment use case needs beside the viewer. */
