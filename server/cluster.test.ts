@@ -215,7 +215,7 @@ describe('npm run start:cluster', () => {
     const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
     try {
       const user = await createUser(database.db);
-      const session = await createSession(database.db, { userId: user.id, ttlDays: 1 });
+      const session = await createSession({ db: database.db }, { userId: user.id, ttlDays: 1 });
       const cookie = `${SESSION_COOKIE}=${session.token}`;
       const feed = '/api/timeline/get_entry_by_timeline?limit=20';
       const titlesAt = async (base: string, headers: Record<string, string> = {}) => {
