@@ -47,7 +47,8 @@ export async function likeEntry(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: string
       delta: 1,
       hidden: Boolean(entry.hiddenAt),
     });
-    if (entry.userId) await notify({ db: tx }, { type: 'like_entry', actorId: viewer.id, recipientId: entry.userId, entryId });
+    if (entry.userId)
+      await notify({ db: tx }, { type: 'like_entry', actorId: viewer.id, recipientId: entry.userId, entryId });
     return { like: true, likeCount };
   });
   await publishChange(ctx.db, { kind: 'content', what: 'like', userId: viewer.id, id: entryId });
