@@ -3,7 +3,16 @@
  * port), its own Redis, and `npm run start:cluster` (the app processes behind nginx).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
+import {
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  type WriteStream,
+} from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { type PrivatePostgres, startPrivatePostgres } from '../tests/setup/private-postgres.ts';
@@ -42,8 +51,26 @@ export async function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * A run killed before it could clean up leaves its data directory in the temp dir: the ones
+ * that served this port (the port is free again, so nothing runs there) are removed.
+ */
+function removeLeftovers(port: number) {
+  for (const name of readdirSync(os.tmpdir())) {
+    if (!name.startsWith('jinsha-pg-')) continue;
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      const opts = readFileSync(path.join(dir, 'data/postmaster.opts'), 'utf8');
+      if (opts.includes(`"-p" "${port}"`)) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Not one of ours, or already gone.
+    }
+  }
+}
+
 export async function startPostgres(port: number, logDir: string): Promise<PrivatePostgres> {
   if (!(await portIsFree(port))) throw new Error(`port ${port} (PostgreSQL) is taken: set LOAD_PG_PORT`);
+  removeLeftovers(port);
   const pg = await startPrivatePostgres({ port, maxConnections: 200, sharedBuffers: '128MB' });
   onCleanup('PostgreSQL', async () => {
     await pg.stop('fast').catch(() => {});
