@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, union, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { alias, union, unionAll, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db, Tx } from '@db/client.ts';
 import {
@@ -294,18 +294,34 @@ export async function selectEntriesByIds(db: Db, ids: string[], withHiddenOf: st
 }
 
 /**
+ * The viewer's marks on a page of entries in one round trip (the overlay on a shared feed page):
+ * which of them they liked and which they collected. Both read by (user, entry) indexes.
+ */
+export async function selectViewerMarks(
+  db: Db,
+  userId: string,
+  entryIds: string[],
+): Promise<{ liked: Set<string>; collected: Set<string> }> {
+  const liked = new Set<string>();
+  const collected = new Set<string>();
+  if (entryIds.length === 0) return { liked, collected };
+  const likes = db
+    .select({ id: entryLikes.entryId, collected: sql<boolean>`false` })
+    .from(entryLikes)
+    .where(and(eq(entryLikes.userId, userId), inArray(entryLikes.entryId, entryIds)));
+  const collects = db
+    .select({ id: collectionEntries.entryId, collected: sql<boolean>`true` })
+    .from(collectionEntries)
+    .innerJoin(collections, eq(collections.id, collectionEntries.collectionId))
+    .where(and(eq(collections.userId, userId), inArray(collectionEntries.entryId, entryIds)));
+  for (const row of await unionAll(likes, collects)) (row.collected ? collected : liked).add(row.id);
+  return { liked, collected };
+}
+
+/**
  * What a list shows around each entry, in one round trip: the author (null when gone), the tags
  * and whether the viewer liked it.
  */
-/** Which of these entries the user likes (entry_likes' primary key). */
-export async function selectLikedEntryIds(db: Db, userId: string, entryIds: string[]): Promise<string[]> {
-  const rows = await db
-    .select({ id: entryLikes.entryId })
-    .from(entryLikes)
-    .where(and(eq(entryLikes.userId, userId), inArray(entryLikes.entryId, entryIds)));
-  return rows.map((row) => row.id);
-}
-
 export async function selectEntryDecorations(db: Db, entryIds: string[], viewerId: string | null) {
   if (entryIds.length === 0) return [];
   return db
@@ -327,17 +343,6 @@ export async function selectEntryDecorations(db: Db, entryIds: string[], viewerI
     .from(entries)
     .leftJoin(users, eq(users.id, entries.userId))
     .where(inArray(entries.id, entryIds));
-}
-
-/** Which of these entries the user keeps in one of their own collections (collection_entries_entry_idx). */
-export async function selectCollectedEntryIds(db: Db, userId: string, entryIds: string[]): Promise<string[]> {
-  if (entryIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ id: collectionEntries.entryId })
-    .from(collectionEntries)
-    .innerJoin(collections, eq(collections.id, collectionEntries.collectionId))
-    .where(and(eq(collections.userId, userId), inArray(collectionEntries.entryId, entryIds)));
-  return rows.map((row) => row.id);
 }
 
 /**

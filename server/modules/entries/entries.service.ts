@@ -148,12 +148,7 @@ export async function listEntries(db: Db, options: ListEntriesOptions): Promise<
   const shared = await bus.remember(key, () => computeEntryPage(db, { ...options, viewer: null }));
   if (!viewer || shared.entrylist.length === 0) return shared;
   const ids = shared.entrylist.map((entry) => entry.id);
-  const [liked, collected] = (
-    await Promise.all([
-      queries.selectLikedEntryIds(db, viewer.id, ids),
-      queries.selectCollectedEntryIds(db, viewer.id, ids),
-    ])
-  ).map((list) => new Set(list));
+  const { liked, collected } = await queries.selectViewerMarks(db, viewer.id, ids);
   return {
     ...shared,
     entrylist: shared.entrylist.map((entry) =>
