@@ -81,6 +81,7 @@ export default [
     route('withdrawals', 'routes/admin-withdrawals.tsx'),
     route('booklets', 'routes/admin-booklets.tsx'),
     route('people', 'routes/admin-people.tsx'),
+    route('banners', 'routes/admin-banners.tsx'),
     // Other areas' console pages (one line each), e.g. route('booklets', 'routes/admin-booklets.tsx'),
   ]),
   route('user/wallet', 'routes/user-wallet.tsx'),

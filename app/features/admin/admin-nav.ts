@@ -18,6 +18,9 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/content', label: '内容管理', roles: ['admin', 'editor'] },
   { to: '/admin/reports', label: '举报与申诉', roles: ['admin'] },
   { to: '/admin/people', label: '用户管理', roles: ['admin'] },
+  { to: '/admin/banners', label: '横幅', roles: ['admin'] },
+  // The system-notice form lives with the notifications (/notification/system, administrators only).
+  { to: '/notification/system', label: '系统通知', roles: ['admin'] },
   { to: '/admin/audit', label: '操作日志', roles: ['admin'] },
   { to: '/admin/events', label: '活动', roles: ['admin'] },
   { to: '/admin/withdrawals', label: '提现审核', roles: ['admin'] },

@@ -1,6 +1,7 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { MODERATION_TARGET_KEYS } from '@core/moderation.ts';
 import { getDashboard, listPeople } from '@server/modules/admin/admin.service.ts';
+import { listAllBanners } from '@server/modules/banners/banners.service.ts';
 import { listAudit } from '@server/modules/audit/audit.service.ts';
 import { listContent, listReports } from '@server/modules/moderation/moderation.service.ts';
 import { fromService, requireRoleIn } from '~/lib/route-guards.server.ts';
@@ -73,4 +74,13 @@ export async function loadReports(context: AppLoadContext, url: URL) {
     ),
   );
   return { ...page, status, kind: kind ?? '', type: type ?? '' };
+}
+
+/** /admin/banners: every banner, latest started first (administrators). */
+export async function loadBanners(context: AppLoadContext, url: URL) {
+  const viewer = requireRoleIn(context, ['admin']);
+  const page = await fromService(
+    listAllBanners({ db: context.db, viewer }, { pointer: url.searchParams.get('pointer') ?? undefined }),
+  );
+  return { ...page, now: Date.now() };
 }

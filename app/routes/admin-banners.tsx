@@ -1,0 +1,144 @@
+import { BANNER_POSITION_LABELS } from '@core/banners.ts';
+import { formatDateTime } from '@core/format.ts';
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { loadBanners } from '~/features/admin/admin.server.ts';
+import { type AdminBannerRow, BannerFormDialog } from '~/features/admin/banner-form.tsx';
+import { useAlerts } from '~/lib/alerts.ts';
+import { apiFetch } from '~/lib/api-client.ts';
+import { pageMeta } from '~/lib/meta.ts';
+import { AdminTable } from '~/ui/admin-table.tsx';
+import { Button } from '~/ui/button.tsx';
+import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
+import type { Route } from './+types/admin-banners';
+
+/** /admin/banners: every banner (running, coming, ended); create, edit, delete. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadBanners(context, new URL(request.url));
+}
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '横幅 - 管理后台');
+
+function windowState(b: AdminBannerRow, now: number): string {
+  if (Date.parse(b.startedAt) > now) return '未开始';
+  return Date.parse(b.endedAt) > now ? '展示中' : '已结束';
+}
+
+export default function AdminBanners({ loaderData }: Route.ComponentProps) {
+  const { list, pointer, now } = loaderData;
+  const alerts = useAlerts();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<AdminBannerRow | 'new' | null>(null);
+  const [removing, setRemoving] = useState<AdminBannerRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await apiFetch('/api/banner/admin/delete', { json: { id: removing.id } });
+      alerts.push({ type: 'success', message: '横幅已删除' });
+      setRemoving(null);
+      void revalidator.revalidate();
+    } catch (error) {
+      alerts.pushError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminPanel title="横幅" tools={<Button onClick={() => setEditing('new')}>新建横幅</Button>}>
+      <AdminTable
+        label="横幅"
+        rows={list as AdminBannerRow[]}
+        rowKey={(b) => b.id}
+        rowProps={(b) => ({ 'data-banner-id': b.id })}
+        empty="还没有横幅"
+        columns={[
+          {
+            header: '文字',
+            className: 'min-w-[160px]',
+            cell: (b) => (
+              <>
+                <a href={b.url} className="font-medium hover:text-brand">
+                  {b.textList[0]}
+                </a>
+                {b.textList.slice(1).map((line) => (
+                  <p key={line} className="text-fg-3 text-xs">
+                    {line}
+                  </p>
+                ))}
+              </>
+            ),
+          },
+          { header: '位置', className: 'whitespace-nowrap', cell: (b) => BANNER_POSITION_LABELS[b.position] },
+          {
+            header: '时间（北京时间）',
+            className: 'whitespace-nowrap text-fg-2',
+            cell: (b) => (
+              <>
+                {formatDateTime(b.startedAt)}
+                <br />
+                {formatDateTime(b.endedAt)}
+              </>
+            ),
+          },
+          { header: '状态', className: 'whitespace-nowrap', cell: (b) => windowState(b, now) },
+          {
+            header: '操作',
+            className: 'whitespace-nowrap',
+            cell: (b) => (
+              <>
+                <button
+                  type="button"
+                  className="mr-3 text-brand hover:underline"
+                  onClick={() => setEditing(b)}
+                  aria-label={`编辑 ${b.textList[0]}`}
+                >
+                  编辑
+                </button>
+                <button
+                  type="button"
+                  className="text-danger hover:underline"
+                  onClick={() => setRemoving(b)}
+                  aria-label={`删除 ${b.textList[0]}`}
+                >
+                  删除
+                </button>
+              </>
+            ),
+          },
+        ]}
+      />
+      {pointer && (
+        <div className="mt-4 text-center">
+          <Link to={`?pointer=${encodeURIComponent(pointer)}`} className="btn btn-secondary btn-sm">
+            下一页
+          </Link>
+        </div>
+      )}
+      {editing !== null && (
+        <BannerFormDialog
+          banner={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void revalidator.revalidate()}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="删除横幅"
+        description={`确定删除“${removing?.textList[0] ?? ''}”吗？删除后无法恢复。`}
+        confirmLabel="删除"
+        danger
+        busy={busy}
+        busyLabel="删除中..."
+        onConfirm={() => void remove()}
+      />
+    </AdminPanel>
+  );
+}
