@@ -16,7 +16,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 export default defineConfig({
   ...base,
   webServer: {
-    command: `npm run -s build:server && NODE_ENV=production BUILD_DIR=${BUILD_DIR} DEV_OUTBOX=true CAPTCHA_TEST_ANSWERS=1 LOGIN_MAX_FAILURES_PER_IP=1000 TRACKING_MAX_PER_VISITOR_MINUTE=1000 REGISTER_MAX_PER_IP_HOUR=1000 E2E_LINK_PREVIEW_ALLOW_PRIVATE=true LOG_LEVEL=warn GITHUB_CLIENT_ID=jinsha-e2e GITHUB_CLIENT_SECRET=jinsha-e2e-secret OAUTH_GITHUB_AUTHORIZE_URL=${OAUTH}/authorize OAUTH_GITHUB_TOKEN_URL=${OAUTH}/token OAUTH_GITHUB_USERINFO_URL=${OAUTH}/userinfo E2E_PORT=${PORT} node --import tsx scripts/e2e-cluster.ts`,
+    command: `npm run -s build:server && NODE_ENV=production BUILD_DIR=${BUILD_DIR} DEV_OUTBOX=true CAPTCHA_TEST_ANSWERS=1 LOGIN_MAX_FAILURES_PER_IP=1000 TRACKING_MAX_PER_VISITOR_MINUTE=1000 REGISTER_MAX_PER_IP_HOUR=1000 NEW_ACCOUNT_LIMITS=false E2E_LINK_PREVIEW_ALLOW_PRIVATE=true LOG_LEVEL=warn GITHUB_CLIENT_ID=jinsha-e2e GITHUB_CLIENT_SECRET=jinsha-e2e-secret OAUTH_GITHUB_AUTHORIZE_URL=${OAUTH}/authorize OAUTH_GITHUB_TOKEN_URL=${OAUTH}/token OAUTH_GITHUB_USERINFO_URL=${OAUTH}/userinfo E2E_PORT=${PORT} node --import tsx scripts/e2e-cluster.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
