@@ -153,6 +153,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       CLUSTER_APP_PORTS: appPorts.join(','),
       CLUSTER_RESTART_SECONDS: String(options.restartSeconds),
       SEED_ON_EMPTY: 'false',
+      // The simulated people are minutes old: new-account limits (docs/trust-levels.md) would refuse their writes.
+      NEW_ACCOUNT_LIMITS: 'false',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // Jobs that would compete with the measured requests stay off.
       REPOS_REFRESH_MINUTES: '0',
