@@ -35,7 +35,12 @@ type EntryPage = { total: number; entrylist: EntryView[]; pointer: string | null
 
 const listEnvelope = envelopeOf(entryListSchema);
 const detailEnvelope = envelopeOf(entryDetailSchema);
-const ENTRY_KEYS = Object.keys(entrySchema.shape).sort();
+// A feed row carries every field the contract requires and nothing else (hiddenReason, optional, is
+// only on its author's own profile lists).
+const ENTRY_KEYS = Object.entries(entrySchema.shape)
+  .filter(([, field]) => !field.safeParse(undefined).success)
+  .map(([key]) => key)
+  .sort();
 
 /** A feed page, checked against the route's contract (and for fields the contract does not name). */
 async function getPage(path: string, headers: HeadersInit = {}): Promise<EntryPage> {
