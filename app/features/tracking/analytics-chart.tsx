@@ -41,7 +41,7 @@ export function AnalyticsChart({ days, series, label }: { days: string[]; series
       if (!library || cancelled) return;
       chart?.destroy();
       const dark = isDark();
-      const axis = cssVar('--fg-3') || (dark ? '#8a94a3' : '#6b7280');
+      const axis = cssVar('--fg-3') || (dark ? '#8a94a3' : '#646b78');
       const grid = cssVar('--line') || (dark ? '#2e2e30' : '#e5e6eb');
       const uPlotLib = library;
       const options: uPlot.Options = {
