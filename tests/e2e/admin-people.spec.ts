@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { loginDialog, submitLogin } from './support/auth.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** The seeded administrator (db/seed/content/people.ts, README.md). */
+const ADMIN = { email: 'admin@jinsha.dev', password: 'jinsha-admin' } as const;
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/');
+  await submitLogin(page, ADMIN.email, ADMIN.password);
+  await expect(loginDialog(page)).toBeHidden();
+}
+
+test('the administrator suspends a person from /admin/people and sets a banner that runs now', async ({
+  page,
+}) => {
+  const reason = `刷屏 ${Date.now().toString(36)}`;
+  await signInAsAdmin(page);
+  await page.goto('/admin/people');
+  const row = page
+    .locator('tr[data-person-id]')
+    .filter({ has: page.getByRole('button', { name: '封禁' }) })
+    .first();
+  await expect(async () => {
+    await row.getByRole('button', { name: '封禁' }).click();
+    await expect(page.getByLabel('原因')).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await page.getByLabel('原因').fill(reason);
+  await page.getByRole('button', { name: '确认封禁' }).click();
+  const suspended = page.locator('tr[data-person-id]').filter({ hasText: reason });
+  await expect(suspended).toContainText('封禁至');
+  // Lift it again (other journeys use the seeded people), confirmed in a dialog.
+  await suspended.getByRole('button', { name: '解除封禁' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '解除' }).click();
+  await expect(page.locator('tr[data-person-id]').filter({ hasText: reason })).toHaveCount(0);
+
+  const text = `金砂横幅 ${Date.now().toString(36)}`;
+  await page.goto('/admin/banners');
+  await page.getByRole('button', { name: '新建横幅' }).click();
+  await page.getByLabel('链接').fill('/events');
+  await page.getByLabel('文字（每行一条，最多 3 行）').fill(text);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.locator('tr[data-banner-id]').filter({ hasText: text })).toContainText('展示中');
+});
