@@ -11,9 +11,7 @@ async function signInAsAdmin(page: Page) {
   await expect(loginDialog(page)).toBeHidden();
 }
 
-test('the administrator suspends a person from /admin/people and sets a banner that runs now', async ({
-  page,
-}) => {
+test('the administrator suspends a person from /admin/people and sets a banner that runs now', async ({ page }) => {
   const reason = `刷屏 ${Date.now().toString(36)}`;
   await signInAsAdmin(page);
   await page.goto('/admin/people');
