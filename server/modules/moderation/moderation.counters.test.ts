@@ -199,4 +199,31 @@ describe('hidden content and the public counters', () => {
     expect((await call(author, '/api/pin/delete', { msgId: second.body.d.id })).status).toBe(200);
     expect(await mismatches()).toEqual({});
   });
+  it('a hidden pin or comment leaves its author’s activity log for everyone but its author', async () => {
+    const writer = await createUser(database.db);
+    cookies.set(writer.id, await signIn(app, writer));
+    const entry = await createEntry(database.db, { userId: author.id, categoryId: categories.backend.id });
+    const pin = await call<{ id: string }>(writer, '/api/pin/publish', { content: '会被隐藏的沸点' });
+    const comment = await call<{ commentId: string }>(writer, '/api/comment/comment', {
+      targetType: 'entry',
+      targetId: entry.id,
+      content: '会被隐藏的评论',
+    });
+    expect([pin.status, comment.status]).toEqual([200, 200]);
+    type Log = { list: Array<{ kind: string; pin: { id: string } | null; comment: { content: string } | null }> };
+    const kinds = async (viewer: TestUser | null) => {
+      const path = `/api/user/getUserLog?uid=${writer.id}`;
+      const page = viewer ? await call<Log>(viewer, path) : await requestJson<Log>(app, path);
+      expect(page.status).toBe(200);
+      return page.body.d.list.map((item) => item.kind).sort();
+    };
+    expect(await kinds(reader)).toEqual(['comment', 'pin']);
+    expect((await hide('pin', pin.body.d.id)).status).toBe(200);
+    expect((await hide('comment', comment.body.d.commentId)).status).toBe(200);
+    expect(await kinds(reader)).toEqual([]);
+    expect(await kinds(null)).toEqual([]);
+    expect(await kinds(writer)).toEqual(['comment', 'pin']);
+    expect((await restore('comment', comment.body.d.commentId)).status).toBe(200);
+    expect(await kinds(reader)).toEqual(['comment']);
+  });
 });

@@ -158,8 +158,10 @@ export type ActivityRow = { kind: ActivityKind; target: string; created_at: stri
  * follows and (not deleted) comments. Each source is one indexed range, cut at the cursor (time
  * plus kind:id) and limited before the union; created_at comes back as an ISO string.
  */
-export async function selectActivityPage(db: Db, q: PageQuery): Promise<ActivityRow[]> {
-  const { uid, cursor, limit } = q;
+export async function selectActivityPage(db: Db, q: PageQuery & { withHidden: boolean }): Promise<ActivityRow[]> {
+  const { uid, cursor, limit, withHidden } = q;
+  // What moderators hid stays in its author's own log (marked there) and out of everyone else's.
+  const visible = (alias: string) => (withHidden ? sql`true` : sql.raw(`${alias}.hidden_at is null`));
   // Each part is ordered like the whole (time, then key; the kind is fixed within a part), so a
   // page that ends among rows of one millisecond resumes at the right one.
   const source = (kind: ActivityKind, id: SQL, createdAt: SQL, from: SQL, where: SQL) =>
@@ -168,11 +170,11 @@ export async function selectActivityPage(db: Db, q: PageQuery): Promise<Activity
       order by ${createdAt} desc, ${id} desc limit ${limit})`;
   const result: unknown = await db.execute(sql`
     select kind, target, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, key from (
-      ${source('entry', sql`e.id`, sql`e.created_at`, sql`${entries} e`, sql`e.user_id = ${uid}`)}
-      union all ${source('pin', sql`p.id`, sql`p.created_at`, sql`${pins} p`, sql`p.user_id = ${uid}`)}
+      ${source('entry', sql`e.id`, sql`e.created_at`, sql`${entries} e`, sql`e.user_id = ${uid} and ${visible('e')}`)}
+      union all ${source('pin', sql`p.id`, sql`p.created_at`, sql`${pins} p`, sql`p.user_id = ${uid} and ${visible('p')}`)}
       union all ${source('like', sql`l.entry_id`, sql`l.created_at`, sql`${entryLikes} l`, sql`l.user_id = ${uid}`)}
       union all ${source('follow', sql`f.followee_id`, sql`f.created_at`, sql`${follows} f`, sql`f.follower_id = ${uid}`)}
-      union all ${source('comment', sql`c.id`, sql`c.created_at`, sql`${comments} c`, sql`c.user_id = ${uid} and not c.deleted`)}
+      union all ${source('comment', sql`c.id`, sql`c.created_at`, sql`${comments} c`, sql`c.user_id = ${uid} and not c.deleted and ${visible('c')}`)}
     ) log order by created_at desc, key desc limit ${limit}`);
   return (result as { rows: ActivityRow[] }).rows;
 }

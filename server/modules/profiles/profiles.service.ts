@@ -134,7 +134,7 @@ export async function listUserLog(db: Db, viewer: Viewer | null, input: PageInpu
   if (!(await userExists(db, input.uid))) throw notFound('此用户不存在');
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
-  const rows = await selectActivityPage(db, { uid: input.uid, cursor, limit });
+  const rows = await selectActivityPage(db, { uid: input.uid, cursor, limit, withHidden: viewer?.id === input.uid });
   const ids = (kind: ActivityKind) => rows.filter((r) => r.kind === kind).map((r) => r.target);
   const commentRows = await selectActivityComments(db, ids('comment'));
   const commentEntryIds = commentRows.filter((c) => c.targetType === 'entry').map((c) => c.targetId);
