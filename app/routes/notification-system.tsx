@@ -37,12 +37,13 @@ export default function SystemNotifications({ loaderData }: Route.ComponentProps
   );
 }
 
-/** Administrators: a notice to everyone, or to one person by id. */
+/** Administrators: a notice to everyone, to one person by id, or to the followers of a tag. */
 function SendNoticeForm() {
   const alerts = useAlerts();
   const revalidator = useRevalidator();
   const [content, setContent] = useState('');
   const [userId, setUserId] = useState('');
+  const [tagTitle, setTagTitle] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
@@ -53,10 +54,15 @@ function SendNoticeForm() {
     }
     setBusy(true);
     try {
-      const { sent } = await sendSystemNotice({ content: content.trim(), userId: userId.trim() || undefined });
+      const { sent } = await sendSystemNotice({
+        content: content.trim(),
+        userId: userId.trim() || undefined,
+        tagTitle: tagTitle.trim() || undefined,
+      });
       alerts.push({ type: 'success', message: `已发送给 ${sent} 人` });
       setContent('');
       setUserId('');
+      setTagTitle('');
       void revalidator.revalidate();
     } catch (error) {
       alerts.pushError(error);
@@ -89,6 +95,14 @@ function SendNoticeForm() {
           value={userId}
           onChange={(e) => setUserId(e.target.value)}
           placeholder="接收者用户 id（留空则发给所有人）"
+          className="h-9 min-w-0 flex-1 rounded border border-line bg-card px-3 outline-none focus:border-brand"
+        />
+        <input
+          aria-label="标签名（发给关注该标签的人）"
+          value={tagTitle}
+          maxLength={32}
+          onChange={(e) => setTagTitle(e.target.value)}
+          placeholder="或标签名（发给关注该标签的人）"
           className="h-9 min-w-0 flex-1 rounded border border-line bg-card px-3 outline-none focus:border-brand"
         />
         <Button type="submit" size="md" disabled={busy}>

@@ -26,6 +26,6 @@ export function readAllSystem() {
   return apiFetch<UnreadCounts>(`${BASE}/checkAllSystemNotification`);
 }
 
-export function sendSystemNotice(input: { content: string; userId?: string }) {
+export function sendSystemNotice(input: { content: string; userId?: string; tagTitle?: string }) {
   return apiFetch<{ sent: number }>(`${BASE}/sendSystemNotification`, { method: 'POST', json: input });
 }

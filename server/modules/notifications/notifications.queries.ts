@@ -9,6 +9,7 @@ import {
   pins,
   repos,
   systemNotifications,
+  tags,
   users,
 } from '@db/schema/index.ts';
 
@@ -91,18 +92,30 @@ export async function selectRepoNames(db: Executor, ids: string[]) {
   return db.select({ id: repos.id, name: repos.name }).from(repos).where(inArray(repos.id, ids));
 }
 
-/** A system notice for every account, and each one's unread system count up by one. */
-export async function insertSystemNoticeForEveryone(tx: Tx, content: string): Promise<number> {
+/**
+ * A system notice for every account, or (with `tagId`) for every follower of that tag, and each
+ * recipient's unread system count up by one.
+ */
+export async function insertSystemNoticeForMany(tx: Tx, content: string, tagId?: string): Promise<number> {
+  const recipients = tagId
+    ? sql`u.role <> 'guest' AND u.id IN (SELECT s.user_id FROM tag_subscriptions s WHERE s.tag_id = ${tagId})`
+    : sql`u.role <> 'guest'`;
   // Ids: 8 hex digits of seconds, then 16 random hex digits (core/ids.ts), made in SQL.
   const inserted = await tx.execute(sql`
     INSERT INTO system_notifications (id, user_id, content)
     SELECT lpad(to_hex(floor(extract(epoch FROM now()))::bigint), 8, '0') || substr(md5(random()::text || u.id), 1, 16), u.id, ${content}
-    FROM users u WHERE u.role <> 'guest'
+    FROM users u WHERE ${recipients}
     RETURNING user_id`);
   await tx.execute(sql`
-    UPDATE users SET unread_system_notification_count = unread_system_notification_count + 1
-    WHERE role <> 'guest'`);
+    UPDATE users u SET unread_system_notification_count = unread_system_notification_count + 1
+    WHERE ${recipients}`);
   return (inserted as unknown as { rows?: unknown[] }).rows?.length ?? 0;
+}
+
+/** The id of the tag with this title (any case), or null. */
+export async function selectTagIdByTitle(db: Db, title: string): Promise<string | null> {
+  const [row] = await db.select({ id: tags.id }).from(tags).where(sql`lower(${tags.title}) = lower(${title})`);
+  return row?.id ?? null;
 }
 
 /** NOTIFY on `channel` (PostgreSQL, or PGlite's own), delivered when the caller's transaction commits. */

@@ -47,5 +47,10 @@ export const sendSystemNoticeSchema = z.object({
     .string()
     .regex(ID_PATTERN, INVALID_ID_MESSAGE)
     .optional()
-    .openapi({ description: 'One person; omit for everyone' }),
+    .openapi({ description: 'One person; omit (and tagTitle) for everyone' }),
+  tagTitle: z
+    .string()
+    .max(32)
+    .optional()
+    .openapi({ description: 'The followers of the tag with this title; not together with userId' }),
 });

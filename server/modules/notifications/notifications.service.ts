@@ -267,24 +267,28 @@ export async function listSystemNotifications(
 export const SYSTEM_NOTICE_MAX = 500;
 
 /**
- * An administrator's system notice, to one person or (without `userId`) to everyone: one row
- * per recipient, their unread system count up by one, all in one transaction; every instance
- * is told on commit.
+ * An administrator's system notice, to one person (`userId`), to the followers of a tag
+ * (`tagTitle`) or, without either, to everyone: one row per recipient, their unread system count
+ * up by one, all in one transaction; every instance is told on commit.
  */
 export async function sendSystemNotice(
   ctx: Pick<Ctx, 'db'>,
-  { input, actor }: { input: { content: string; userId?: string }; actor?: AuditActor },
+  { input, actor }: { input: { content: string; userId?: string; tagTitle?: string }; actor?: AuditActor },
 ): Promise<{ sent: number }> {
   const { db } = ctx;
   const content = input.content.trim();
   if (!content) throw badRequest('通知内容不能为空');
   if (content.length > SYSTEM_NOTICE_MAX) throw badRequest(`通知内容不能超过 ${SYSTEM_NOTICE_MAX} 字`);
+  const tagTitle = input.tagTitle?.trim();
+  if (input.userId && tagTitle) throw badRequest('接收者和标签只能选一个');
+  const tagId = tagTitle ? await queries.selectTagIdByTitle(db, tagTitle) : undefined;
+  if (tagId === null) throw notFound('此标签不存在');
   return db.transaction(async (tx) => {
     if (actor) {
       await audit(tx, actor, {
         action: 'system_notification',
-        targetType: input.userId ? 'user' : 'everyone',
-        targetId: input.userId ?? '*',
+        targetType: input.userId ? 'user' : tagId ? 'tag' : 'everyone',
+        targetId: input.userId ?? tagId ?? '*',
         detail: { content },
       });
     }
@@ -294,7 +298,7 @@ export async function sendSystemNotice(
       await publishUnreadChange({ db: tx }, input.userId);
       return { sent: 1 };
     }
-    const sent = await queries.insertSystemNoticeForEveryone(tx, content);
+    const sent = await queries.insertSystemNoticeForMany(tx, content, tagId);
     await publishUnreadChange({ db: tx }, BROADCAST);
     return { sent };
   });

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '@db/client.ts';
-import { collections, entries, mutes, notifications, systemNotifications } from '@db/schema/index.ts';
+import { collections, entries, mutes, notifications, systemNotifications, tagSubscriptions } from '@db/schema/index.ts';
 import { GUEST_ID, newId } from '@core/ids.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
+import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
@@ -196,6 +197,28 @@ describe('system notifications', () => {
     });
     expect(body.d.sent).toBeGreaterThan(1);
     expect((await counts(me.cookie)).system).toBe(before + 1);
+  });
+
+  it('a notice with tagTitle reaches the followers of that tag and no one else (audited as tag)', async () => {
+    const [follower, other] = [await person(), await person()];
+    const tag = await createTag(database.db);
+    await database.db.insert(tagSubscriptions).values({ userId: follower.user.id, tagId: tag.id });
+    const [followerBefore, otherBefore] = [(await counts(follower.cookie)).system, (await counts(other.cookie)).system];
+    const send = (json: unknown) =>
+      requestJson<{ sent: number }>(app, '/api/notification/sendSystemNotification', {
+        method: 'POST',
+        headers: { cookie: adminCookie },
+        json,
+      });
+    const sent = await send({ content: '标签关注者通知', tagTitle: tag.title.toUpperCase() });
+    expect(sent.status).toBe(200);
+    expect(sent.body.d.sent).toBe(1);
+    expect((await counts(follower.cookie)).system).toBe(followerBefore + 1);
+    expect((await counts(other.cookie)).system).toBe(otherBefore);
+    const unknown = await send({ content: '通知', tagTitle: '没有这个标签' });
+    expect([unknown.status, unknown.body.m]).toEqual([404, '此标签不存在']);
+    const both = await send({ content: '通知', tagTitle: tag.title, userId: follower.user.id });
+    expect([both.status, both.body.m]).toEqual([400, '接收者和标签只能选一个']);
   });
 });
 
