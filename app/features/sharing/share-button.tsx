@@ -71,7 +71,7 @@ export function ShareButton({
   );
   if (native) {
     return (
-      <button type="button" onClick={shareNatively} className={triggerClass[variant]}>
+      <button type="button" onClick={shareNatively} className={triggerClass[variant]} data-native-share>
         {label}
       </button>
     );
