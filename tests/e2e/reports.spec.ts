@@ -190,7 +190,7 @@ test('a suspended person reads but cannot comment, post a pin or publish an arti
   await page.goto(`/editor/drafts/${draft.id}`);
   await page.getByRole('button', { name: '发布', exact: true }).click();
   const publish = page.getByRole('dialog', { name: '发布文章' });
-  await publish.getByRole('radio', { name: '前端' }).check({ force: true });
+  await publish.getByRole('radio', { name: '前端' }).dispatchEvent('click');
   const suggestions = publish.getByRole('list', { name: '标签建议' });
   await suggestions.getByRole('button').first().click();
   await publish.getByRole('button', { name: '确定并发布' }).click();
