@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { loginDialog, submitLogin } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { clickUntilVisible, expect, test } from './support/fixtures.ts';
 
 /** The seeded administrator (db/seed/content/people.ts, README.md). */
 const ADMIN = { email: 'admin@jinsha.dev', password: 'jinsha-admin' } as const;
@@ -19,10 +19,7 @@ test('the administrator suspends a person from /admin/people and sets a banner t
     .locator('tr[data-person-id]')
     .filter({ has: page.getByRole('button', { name: '封禁' }) })
     .first();
-  await expect(async () => {
-    await row.getByRole('button', { name: '封禁' }).click();
-    await expect(page.getByLabel('原因')).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await clickUntilVisible(row.getByRole('button', { name: '封禁' }), page.getByLabel('原因'));
   await page.getByLabel('原因').fill(reason);
   await page.getByRole('button', { name: '确认封禁' }).click();
   const suspended = page.locator('tr[data-person-id]').filter({ hasText: reason });

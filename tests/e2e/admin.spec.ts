@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNT, submitLogin, loginDialog } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { clickUntilVisible, expect, test } from './support/fixtures.ts';
 
 /** The seeded administrator (db/seed/content/people.ts, README.md). */
 const ADMIN = { email: 'admin@jinsha.dev', password: 'jinsha-admin' } as const;
@@ -43,10 +43,7 @@ test.describe('the admin console', () => {
     const entryId = await row.getAttribute('data-content-id');
     expect(entryId).toBeTruthy();
     // Until the page has hydrated a click does nothing: click until the reason field opens.
-    await expect(async () => {
-      await row.getByRole('button', { name: '隐藏' }).click();
-      await expect(row.getByLabel('隐藏原因')).toBeVisible({ timeout: 1000 });
-    }).toPass();
+    await clickUntilVisible(row.getByRole('button', { name: '隐藏' }), row.getByLabel('隐藏原因'));
     await row.getByLabel('隐藏原因').fill(reason);
     await row.getByRole('button', { name: '确认隐藏' }).click();
     // Hidden: it leaves the list of visible content.

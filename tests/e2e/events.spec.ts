@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNT, avatarMenuButton, header, loginDialog, submitLogin } from './support/auth.ts';
 import type { Page } from '@playwright/test';
 import { feedList, feedRows, rowTitleLinks } from './support/feed.ts';
-import { expect, test } from './support/fixtures.ts';
+import { clickUntilVisible, expect, test } from './support/fixtures.ts';
 
 /**
  * Events (issue 15): 活动 in the header opens /events/all; cities and months narrow the list,
@@ -131,6 +131,7 @@ async function openArticle(page: Page) {
   expect(article, 'a column article in the feed').toBeDefined();
   await rowTitleLinks(list).filter({ hasText: article?.title }).first().click();
   await expect(page).toHaveURL(/\/post\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 test.describe('sharing', () => {
@@ -148,7 +149,7 @@ test.describe('sharing', () => {
     const shareEvent = page.waitForRequest(
       (request) => request.url().endsWith('/api/track/event') && request.postDataJSON()?.action === 'share',
     );
-    await share.click();
+    await clickUntilVisible(share, page.getByRole('menuitem', { name: '复制链接' }));
     await page.getByRole('menuitem', { name: '复制链接' }).click();
     await expect(page.getByRole('status').filter({ hasText: '链接已复制' })).toBeVisible();
     expect((await shareEvent).postDataJSON()).toMatchObject({
@@ -191,8 +192,9 @@ test.describe('sharing', () => {
     // A pin: the copied link is the pin's page.
     await page.goto('/pins');
     const pin = page.getByRole('article').first();
-    await pin.getByRole('button', { name: '分享', exact: true }).click();
-    await page.getByRole('menuitem', { name: '复制链接' }).click();
+    const copyPinLink = page.getByRole('menuitem', { name: '复制链接' });
+    await clickUntilVisible(pin.getByRole('button', { name: '分享', exact: true }), copyPinLink);
+    await copyPinLink.click();
     const pinLink = new URL(await page.evaluate(() => navigator.clipboard.readText()));
     expect(pinLink.pathname).toMatch(/^\/pin\/[0-9a-f]{24}$/);
     expect(pinLink.searchParams.get('utm_campaign')).toBe('user');
@@ -291,8 +293,12 @@ test('an administrator creates, edits and deletes an event in /admin/events', as
   // What an administrator shares carries the campaign admin (SPEC §6).
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/pins');
-  await page.getByRole('article').first().getByRole('button', { name: '分享', exact: true }).click();
-  await page.getByRole('menuitem', { name: '复制链接' }).click();
+  const copyLink = page.getByRole('menuitem', { name: '复制链接' });
+  await clickUntilVisible(
+    page.getByRole('article').first().getByRole('button', { name: '分享', exact: true }),
+    copyLink,
+  );
+  await copyLink.click();
   const shared = new URL(await page.evaluate(() => navigator.clipboard.readText()));
   expect(shared.searchParams.get('utm_campaign')).toBe('admin');
 });

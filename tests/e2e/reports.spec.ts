@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { clickUntilVisible, expect, test } from './support/fixtures.ts';
 
 /**
  * Issue 16, the reporting side: 举报 on pins, comments and profiles into the one queue, each
@@ -45,10 +45,7 @@ async function fileReport(
   text: string,
 ) {
   const dialog = page.getByRole('dialog', { name: title });
-  await expect(async () => {
-    await button.click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await clickUntilVisible(button, dialog);
   await dialog.getByRole('radio', { name: reason }).check();
   await dialog.getByRole('textbox').fill(text);
   await dialog.getByRole('button', { name: '提交举报' }).click();

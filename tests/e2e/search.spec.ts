@@ -1,6 +1,6 @@
 import { headerSearch } from './support/auth.ts';
 import { rowTitleLinks } from './support/feed.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 const QUERY = '服务端渲染';
 
@@ -20,6 +20,9 @@ test.describe('header search box', () => {
       if (new URL(request.url()).pathname.startsWith('/search')) searches.push(request.url());
     });
     const box = headerSearch(page);
+    // Before hydration the box is a plain GET form that sends whatever it holds; this is the
+    // hydrated box's rule.
+    await waitForHydration(box);
     await box.fill('   ');
     await box.press('Enter');
     await expect(page).toHaveURL('/explore');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import sharp from 'sharp';
 import { DEMO_ACCOUNT, avatarMenuButton, loginButton, loginDialog, submitLogin } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { clickUntilVisible, expect, test } from './support/fixtures.ts';
 import { OAUTH_PORT } from './support/ports.ts';
 
 /**
@@ -60,10 +60,7 @@ test('third-party sign-in through the popup; the only way in cannot be unbound',
   const username = await signInWithGithub(page);
   // The page has just reloaded signed in: a click before hydration opens nothing, so retry it.
   const settings = page.getByRole('menuitem', { name: '设置' });
-  await expect(async () => {
-    await avatarMenuButton(page).click();
-    await expect(settings).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await clickUntilVisible(avatarMenuButton(page), settings);
   await settings.click();
   await expect(page).toHaveURL(/\/user\/settings\/profile$/);
   await expect(page.getByLabel('用户名')).toHaveValue(username);

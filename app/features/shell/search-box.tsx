@@ -30,9 +30,10 @@ export function SearchBox() {
     toggleRef.current?.focus();
   }
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const query = value.trim();
+    // The field's own value: words typed before hydration are in the DOM, not yet in state.
+    const query = String(new FormData(event.currentTarget).get('query') ?? '').trim();
     if (!query) return;
     setExpanded(false);
     navigate(`/search?${new URLSearchParams({ query })}`);
@@ -53,7 +54,8 @@ export function SearchBox() {
       <search
         className={expanded ? 'absolute inset-0 z-10 flex items-center bg-card px-4' : 'hidden items-center md:flex'}
       >
-        <form onSubmit={submit} className="flex flex-1 items-center gap-2">
+        {/* action and name make it a plain GET form before hydration: a search typed early still works. */}
+        <form action="/search" onSubmit={submit} className="flex flex-1 items-center gap-2">
           <div className="relative flex-1">
             <label htmlFor="site-search" className="sr-only">
               搜索
@@ -61,6 +63,7 @@ export function SearchBox() {
             <input
               ref={inputRef}
               id="site-search"
+              name="query"
               type="search"
               enterKeyHint="search"
               maxLength={LIMITS.searchInput}

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Locator } from '@playwright/test';
 
 export interface ConsoleErrors {
   /**
@@ -49,3 +49,22 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 });
 
 export { expect };
+
+/**
+ * Clicks `trigger` until `opened` shows. A click before the page has hydrated does nothing (the
+ * server-rendered button has no handler yet), so a journey that clicks straight after a load
+ * retries the click rather than wait for a fixed time.
+ */
+export async function clickUntilVisible(trigger: Locator, opened: Locator): Promise<void> {
+  await expect(async () => {
+    await trigger.click();
+    await expect(opened).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
+/** Waits until React has hydrated `element` (it carries React's props): its handlers are live. */
+export async function waitForHydration(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+}
