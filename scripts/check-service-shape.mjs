@@ -35,7 +35,6 @@ const PENDING = new Set([
   'banners',
   'comments',
   'entries',
-  'moderation',
   'pins',
   'profiles',
   'repos',

@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = requireIdParam(params.id);
   const pin = await fromService(getPin(context.db, context.viewer, id));
   // Visible moderation: only its author (and administrators) still read a hidden pin, with the reason.
-  const moderation = await getModerationState(context.db, context.viewer, 'pin', id);
+  const moderation = await getModerationState(context, { targetType: 'pin', targetId: id });
   return { pin, moderation };
 }
 

@@ -92,7 +92,7 @@ export async function loadEntryPage(
     listRelatedCollections(context.db, { entryId: entry.id, authorId: entry.user.id }),
   ]);
   // Visible moderation: its author (and administrators) read a hidden entry with the reason.
-  const moderation = await getModerationState(context.db, context.viewer, 'entry', entry.id);
+  const moderation = await getModerationState(context, { targetType: 'entry', targetId: entry.id });
   return {
     entry,
     moderation,

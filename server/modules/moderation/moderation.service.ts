@@ -8,10 +8,11 @@ import {
   REPORT_REASONS,
   type ReportReason,
 } from '@core/moderation.ts';
-import { isAdmin, isAuthorOrAdmin } from '@core/permissions.ts';
+import { isAuthorOrAdmin } from '@core/permissions.ts';
 import type { Db, Tx } from '@db/client.ts';
 import type { ReportStatus } from '@db/schema/moderation.ts';
 import { publishChange } from '../../adapters/changes.ts';
+import type { Ctx } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -20,11 +21,10 @@ import { movePinVisibility } from '../pins/pins.service.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { sendSystemNotice } from '../notifications/notifications.service.ts';
 import * as queries from './moderation.queries.ts';
+import { canHide, canReview } from './moderation.policy.ts';
 
-export interface ModerationContext {
-  db: Db;
-  viewer: Viewer | null;
-}
+/** What the moderation use cases need: the database and the moderator, reporter or author. */
+type ModerationCtx = Pick<Ctx, 'db' | 'viewer'>;
 
 const NOT_FOUND: Record<ModerationTarget, string> = {
   entry: '此文章不存在',
@@ -38,14 +38,9 @@ export function isHideable(type: string): type is HideableTarget {
   return (HIDEABLE_TARGETS as readonly string[]).includes(type);
 }
 
-/** Hide: administrators and editors (issue 16). Restore and the queue: administrators. */
-export function canHide(viewer: Pick<Viewer, 'id' | 'role'> | null): boolean {
-  return isAdmin(viewer) || viewer?.role === 'editor';
-}
-
 function requireModerator(viewer: Viewer | null, allowEditor: boolean): Viewer {
   const signedIn = requireViewer(viewer);
-  if (!(isAdmin(signedIn) || (allowEditor && signedIn.role === 'editor'))) throw forbidden('Forbidden');
+  if (!(allowEditor ? canHide(signedIn) : canReview(signedIn))) throw forbidden('Forbidden');
   return signedIn;
 }
 
@@ -83,7 +78,7 @@ async function contentChanged(db: Db, type: HideableTarget, id: string, userId: 
  * why and that they may appeal once.
  */
 export async function hideContent(
-  ctx: ModerationContext,
+  ctx: ModerationCtx,
   input: { targetType: HideableTarget; targetId: string; reason: string },
 ): Promise<{ hidden: true }> {
   const viewer = requireModerator(ctx.viewer, true);
@@ -123,7 +118,7 @@ export async function hideContent(
 
 /** Restores hidden content (administrators): audited; open appeals on it close as restored; the author is told. */
 export async function restoreContent(
-  ctx: ModerationContext,
+  ctx: ModerationCtx,
   input: { targetType: HideableTarget; targetId: string; reason?: string },
 ): Promise<{ hidden: false }> {
   const viewer = requireModerator(ctx.viewer, false);
@@ -156,7 +151,7 @@ export async function restoreContent(
  * Not one's own content or oneself; once while one's report on it is open.
  */
 export async function reportTarget(
-  ctx: ModerationContext,
+  ctx: ModerationCtx,
   input: { targetType: ModerationTarget; targetId: string; reason: ReportReason; text?: string },
 ): Promise<{ reported: true }> {
   const viewer = requireViewer(ctx.viewer);
@@ -193,7 +188,7 @@ export async function reportTarget(
 
 /** The author appeals hidden content once per hiding, with a text; the appeal joins the queue. */
 export async function appealHidden(
-  ctx: ModerationContext,
+  ctx: ModerationCtx,
   input: { targetType: HideableTarget; targetId: string; text: string },
 ): Promise<{ appealed: true }> {
   const viewer = requireViewer(ctx.viewer);
@@ -232,11 +227,11 @@ export interface ModerationState {
 }
 
 export async function getModerationState(
-  db: Db,
-  viewer: Viewer | null,
-  targetType: HideableTarget,
-  targetId: string,
+  ctx: ModerationCtx,
+  input: { targetType: HideableTarget; targetId: string },
 ): Promise<ModerationState | null> {
+  const { db, viewer } = ctx;
+  const { targetType, targetId } = input;
   const content = await queries.selectContent(db, targetType, targetId);
   if (!content?.hiddenAt || !isAuthorOrAdmin(viewer, content.userId)) return null;
   const appealed = await queries.hasAppealSince(db, targetType, targetId, content.hiddenAt);
@@ -280,7 +275,7 @@ function hrefOf(type: ModerationTarget, id: string, commentTarget?: { targetType
 
 /** The queue (administrators): reports and appeals of a status (and of a target type), newest first, by pointer. */
 export async function listReports(
-  ctx: ModerationContext,
+  ctx: ModerationCtx,
   input: {
     status?: ReportStatus;
     kind?: 'report' | 'appeal';
@@ -351,7 +346,7 @@ export type ResolveAction = 'hide' | 'dismiss' | 'restore' | 'uphold';
  * repo or a person, `uphold` marks it handled. An appeal: restore the content, or uphold the hiding.
  */
 export async function resolveReport(
-  ctx: ModerationContext,
+  ctx: ModerationCtx,
   input: { reportId: string; action: ResolveAction; reason?: string },
 ): Promise<{ status: ReportStatus }> {
   const viewer = requireModerator(ctx.viewer, false);
@@ -446,7 +441,7 @@ export interface ContentListItem {
 
 /** The console's content list (administrators and editors): by type, state, author, dates and text. */
 export async function listContent(
-  ctx: ModerationContext,
+  ctx: ModerationCtx,
   input: {
     type: HideableTarget;
     state?: 'all' | 'visible' | 'hidden';
