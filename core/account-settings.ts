@@ -1,5 +1,6 @@
 import { LIMITS } from './constants.ts';
 import { MAINLAND_MOBILE_PATTERN } from './validation.ts';
+import { isWebUrl } from './user-urls.ts';
 
 /**
  * The rules of the settings pages (SPEC §5), shared by the browser's forms and the API's
@@ -36,12 +37,7 @@ export function phoneProblem(value: string): string | null {
 export function blogAddressProblem(value: string): string | null {
   if (value === '') return null;
   if (value.length > PROFILE_LIMITS.blogAddress) return '个人主页链接格式有误';
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? null : '个人主页链接格式有误';
-  } catch {
-    return '个人主页链接格式有误';
-  }
+  return isWebUrl(value) ? null : '个人主页链接格式有误';
 }
 
 /** Column lengths of the profile fields (db/schema/users.ts). */

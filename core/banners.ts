@@ -4,6 +4,8 @@
  * banners whose window holds now (at most PAGE_SIZE.asideBanners).
  */
 import { z } from 'zod';
+import { instantSchema, withTimeWindow } from './inputs.ts';
+import { isSiteOrWebLink } from './user-urls.ts';
 
 export const BANNER_POSITIONS = ['aside', 'hero', 'entry'] as const;
 export type BannerPositionName = (typeof BANNER_POSITIONS)[number];
@@ -24,26 +26,8 @@ export const BANNER_MESSAGES = {
   image: '图片地址格式有误',
   startedAt: '请填写开始时间',
   endedAt: '请填写结束时间',
-  window: '结束时间必须晚于开始时间',
   notFound: '横幅不存在',
 } as const;
-
-function isBannerUrl(value: string): boolean {
-  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-const instant = (message: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .max(40, message)
-    .refine((v) => !Number.isNaN(Date.parse(v)), message);
 
 export const bannerFieldsSchema = z.object({
   position: z.enum(BANNER_POSITIONS).default('aside'),
@@ -51,20 +35,17 @@ export const bannerFieldsSchema = z.object({
     .string({ error: BANNER_MESSAGES.url })
     .trim()
     .max(BANNER_LIMITS.url, BANNER_MESSAGES.url)
-    .refine(isBannerUrl, BANNER_MESSAGES.url),
+    .refine(isSiteOrWebLink, BANNER_MESSAGES.url),
   imageUrl: z.string().trim().max(4096, BANNER_MESSAGES.image).default(''),
   textList: z
     .array(z.string().trim().max(BANNER_LIMITS.line, BANNER_MESSAGES.textTooLong), { error: BANNER_MESSAGES.textEmpty })
     .max(BANNER_LIMITS.lines, BANNER_MESSAGES.textTooMany)
     .transform((lines) => lines.filter(Boolean))
     .refine((lines) => lines.length > 0, BANNER_MESSAGES.textEmpty),
-  startedAt: instant(BANNER_MESSAGES.startedAt),
-  endedAt: instant(BANNER_MESSAGES.endedAt),
+  startedAt: instantSchema(BANNER_MESSAGES.startedAt),
+  endedAt: instantSchema(BANNER_MESSAGES.endedAt),
 });
 
-export const bannerInputSchema = bannerFieldsSchema.refine((b) => Date.parse(b.endedAt) > Date.parse(b.startedAt), {
-  message: BANNER_MESSAGES.window,
-  path: ['endedAt'],
-});
+export const bannerInputSchema = withTimeWindow(bannerFieldsSchema);
 
 export type BannerInput = z.infer<typeof bannerInputSchema>;

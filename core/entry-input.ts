@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ID_PATTERN } from './ids.ts';
-import { isUserImageUrl } from './user-urls.ts';
+import { isUserImageUrl, isWebUrl } from './user-urls.ts';
 
 export const ENTRY_LIMITS = {
   titleMax: 120,
@@ -48,15 +48,7 @@ const httpUrl = (message: string) =>
     .string()
     .trim()
     .max(ENTRY_LIMITS.urlMax, message)
-    .refine((value) => {
-      if (value === '') return true;
-      try {
-        const url = new URL(value);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, message);
+    .refine((value) => value === '' || isWebUrl(value), message);
 
 /** One of our uploads (/uploads/…) or an http(s) address on another site (core/user-urls.ts). */
 const imageUrl = (message: string) =>

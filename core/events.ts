@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { CHINA_OFFSET_MS } from './format.ts';
+import { instantSchema, withTimeWindow } from './inputs.ts';
+import { isSiteOrWebLink } from './user-urls.ts';
 
 /** The cities events are listed under; `all` in the URL lists every city. */
 export const EVENT_CITIES = [
@@ -124,27 +126,9 @@ export const EVENT_MESSAGES = {
   cover: '封面只能是本站上传的图片或 http(s) 外链',
   startedAt: '请填写开始时间',
   endedAt: '请填写结束时间',
-  window: '结束时间必须晚于开始时间',
   month: '月份格式有误',
   city404: '城市不存在',
 } as const;
-
-/** An http(s) address, or an address of this site (/books). */
-function isEventUrl(value: string): boolean {
-  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-const instant = (message: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value), message);
 
 /**
  * What an administrator writes about an event. The cover is checked as user images are
@@ -166,21 +150,13 @@ export const eventFieldsSchema = z.object({
     .string({ error: EVENT_MESSAGES.url })
     .trim()
     .max(EVENT_LIMITS.url, EVENT_MESSAGES.url)
-    .refine(isEventUrl, EVENT_MESSAGES.url),
+    .refine(isSiteOrWebLink, EVENT_MESSAGES.url),
   screenshot: z.string().trim().max(4096, EVENT_MESSAGES.cover).default(''),
   showBanner: z.boolean().default(false),
-  startedAt: instant(EVENT_MESSAGES.startedAt),
-  endedAt: instant(EVENT_MESSAGES.endedAt),
+  startedAt: instantSchema(EVENT_MESSAGES.startedAt),
+  endedAt: instantSchema(EVENT_MESSAGES.endedAt),
 });
 
-/** The fields plus their one rule across fields: the end comes after the start. */
-export function withEventWindow<T extends z.ZodType<{ startedAt: string; endedAt: string }>>(schema: T) {
-  return schema.refine((e) => Date.parse(e.endedAt) > Date.parse(e.startedAt), {
-    message: EVENT_MESSAGES.window,
-    path: ['endedAt'],
-  });
-}
-
-export const eventInputSchema = withEventWindow(eventFieldsSchema);
+export const eventInputSchema = withTimeWindow(eventFieldsSchema);
 
 export type EventInput = z.infer<typeof eventInputSchema>;

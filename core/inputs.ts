@@ -94,3 +94,27 @@ export function entrySortSchema(fallback: EntrySort) {
     })
     .describe(`One of ${ENTRY_SORTS.join(', ')}; ${fallback} when left out`);
 }
+
+/* ---- Time windows: an event's or a banner's start and end ---- */
+
+export const TIME_WINDOW_MESSAGE = '结束时间必须晚于开始时间';
+
+/** An instant as the forms send it (ISO 8601, `2026-12-03T14:00:00+08:00`); `message` when missing or malformed. */
+export function instantSchema(message: string) {
+  return z
+    .string({ error: message })
+    .min(1, message)
+    .max(40, message)
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), message);
+}
+
+/** A schema with startedAt and endedAt, plus the one rule across them: the end comes after the start. */
+export function withTimeWindow<T extends z.ZodType<{ startedAt: string; endedAt: string }>>(
+  schema: T,
+  message: string = TIME_WINDOW_MESSAGE,
+) {
+  return schema.refine((value) => Date.parse(value.endedAt) > Date.parse(value.startedAt), {
+    message,
+    path: ['endedAt'],
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUserImageUrl, safeImageUrl } from './user-urls.ts';
+import { isSiteOrWebLink, isUserImageUrl, isWebUrl, safeImageUrl } from './user-urls.ts';
 
 const SITE = 'https://jinsha.example';
 
@@ -61,5 +61,48 @@ describe('the demo covers', () => {
     for (const path of ['/covers/../api/x', '/covers/1.svg?x=1', '/covers/a.svg', '/covers/1.png', '/coversx/1.svg']) {
       expect(isUserImageUrl(path), path).toBe(false);
     }
+  });
+});
+
+describe('isSiteOrWebLink (an event’s or a banner’s link)', () => {
+  it('takes a path of this site or an http(s) address', () => {
+    for (const link of [
+      '/books',
+      '/events/beijing?month=2026-12',
+      '/',
+      'https://example.com/a?b=1',
+      'http://example.com',
+    ]) {
+      expect(isSiteOrWebLink(link), link).toBe(true);
+    }
+  });
+
+  it('never a path under our own /api, however it is spelled', () => {
+    for (const link of [
+      '/api',
+      '/api/post/entryDel?entryId=0123456789abcdef01234567',
+      '/API/post/entryDel',
+      '/%61pi/post/entryDel',
+      '/books/../api/post/entryDel',
+      '/./api/mail/subscribe.php',
+    ]) {
+      expect(isSiteOrWebLink(link), link).toBe(false);
+    }
+    expect(isSiteOrWebLink('/apis')).toBe(true);
+  });
+
+  it('refuses other schemes, protocol-relative and malformed addresses', () => {
+    for (const link of [
+      'javascript:alert(1)',
+      '//evil.example/a',
+      '/\\evil.example',
+      '/a b',
+      'books',
+      'ftp://x.example',
+      '',
+    ]) {
+      expect(isSiteOrWebLink(link), link).toBe(false);
+    }
+    expect(isWebUrl('/books')).toBe(false);
   });
 });

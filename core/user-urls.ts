@@ -48,6 +48,16 @@ export function safeImageUrl(value: string | null | undefined, siteOrigin?: stri
   return value && isUserImageUrl(value, siteOrigin) ? value : '';
 }
 
+/** Whether `value` is an absolute http(s) address. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether a site-relative link in user content may stay a link: never to our own API, whose GET
  * calls would act as the reader who follows it (SPEC's GET writes). Percent-encoding and dot
@@ -61,4 +71,13 @@ export function isUserLinkPath(href: string): boolean {
     return false;
   }
   return !(path === '/api' || path.startsWith('/api/'));
+}
+
+/**
+ * Where a link written by a person may point (an event's or a banner's link): a path of this site
+ * (/books), never under /api (see isUserLinkPath), or an http(s) address.
+ */
+export function isSiteOrWebLink(value: string): boolean {
+  if (value.startsWith('/')) return /^\/(?!\/)[^\s\\]*$/.test(value) && isUserLinkPath(value);
+  return isWebUrl(value);
 }

@@ -1,3 +1,4 @@
+import { isWebUrl } from '@core/user-urls.ts';
 import { data } from 'react-router';
 import { pageMeta } from '~/lib/meta';
 import { buttonClass } from '~/ui/button';
@@ -6,13 +7,7 @@ import type { Route } from './+types/link';
 
 /** Only http(s) targets leave through the link-out page; anything else is refused. */
 function parseTarget(raw: string | null): URL | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
+  return raw && isWebUrl(raw) ? new URL(raw) : null;
 }
 
 export function loader({ request }: Route.LoaderArgs) {

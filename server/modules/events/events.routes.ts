@@ -1,13 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
-import {
-  EVENT_MESSAGES,
-  EVENT_PAGE_MAX,
-  MONTH_PATTERN,
-  eventFieldsSchema,
-  eventInputSchema,
-  withEventWindow,
-} from '@core/events.ts';
+import { EVENT_MESSAGES, EVENT_PAGE_MAX, MONTH_PATTERN, eventFieldsSchema, eventInputSchema } from '@core/events.ts';
+import { withTimeWindow } from '@core/inputs.ts';
 import { errorResponses, idSchema, okResponse, z, jsonBody } from '../../http/openapi.ts';
 import { createAdminRoute } from '../../http/admin-route.ts';
 
@@ -106,7 +100,7 @@ export const update = createAdminRoute({
   tags: adminTags,
   summary: 'Replace an event’s fields (admin)',
   request: {
-    body: jsonBody(withEventWindow(eventFieldsSchema.extend({ eventId: idSchema }))),
+    body: jsonBody(withTimeWindow(eventFieldsSchema.extend({ eventId: idSchema }))),
   },
   responses: { ...okResponse(eventSchema), ...errorResponses(400, 401, 403, 404) },
 });
