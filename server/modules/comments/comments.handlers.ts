@@ -16,31 +16,24 @@ export const commentApi = createApi()
     const ctx = c.get('ctx');
     const input = c.req.valid('json');
     await enforceNewAccountLimits(ctx, 'comment', { content: input.content });
-    return ok(c, await createComment(ctx.db, ctx.viewer, input));
+    return ok(c, await createComment(ctx, input));
   })
   .openapi(routes.commentsByIds, async (c) => {
-    const ids = c.req.valid('query').idList;
-    const { db, viewer } = c.get('ctx');
-    return ok(c, { comments: await getCommentsByIds(db, ids, viewer) });
+    return ok(c, { comments: await getCommentsByIds(c.get('ctx'), c.req.valid('query').idList) });
   })
   .openapi(routes.listComments, async (c) => {
-    const { db, viewer } = c.get('ctx');
     const { targetType, id } = c.req.valid('param');
-    return ok(c, await listComments(db, viewer, { targetType, targetId: id, ...c.req.valid('query') }));
+    return ok(c, await listComments(c.get('ctx'), { targetType, targetId: id, ...c.req.valid('query') }));
   })
   .openapi(routes.commentThread, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await getCommentThread(db, viewer, { ...c.req.valid('param'), ...c.req.valid('query') }));
+    return ok(c, await getCommentThread(c.get('ctx'), { ...c.req.valid('param'), ...c.req.valid('query') }));
   })
   .openapi(routes.likeComment, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await setCommentLike(db, viewer, c.req.valid('param').id, true));
+    return ok(c, await setCommentLike(c.get('ctx'), { commentId: c.req.valid('param').id, like: true }));
   })
   .openapi(routes.unlikeComment, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await setCommentLike(db, viewer, c.req.valid('param').id, false));
+    return ok(c, await setCommentLike(c.get('ctx'), { commentId: c.req.valid('param').id, like: false }));
   })
   .openapi(routes.deleteComment, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await deleteComment(db, viewer, c.req.valid('param').id));
+    return ok(c, await deleteComment(c.get('ctx'), c.req.valid('param').id));
   });

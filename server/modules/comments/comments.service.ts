@@ -2,8 +2,9 @@ import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
 import { isAuthorOrAdmin } from '@core/permissions.ts';
 import { COMMENT_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
-import type { Db, Tx } from '@db/client.ts';
+import type { Db } from '@db/client.ts';
 import type { CommentTargetType } from '@db/schema/social.ts';
+import type { Ctx, TxCtx } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { type NotificationEvent, notify } from '../notifications/notifications.service.ts';
@@ -108,8 +109,9 @@ export interface CreateCommentInput {
  * Submits a comment or a reply (SPEC §3 Comment): the target's counters, the parent's reply
  * count and the notification move in the same transaction as the insert.
  */
-export async function createComment(db: Db, viewer: Viewer | null, input: CreateCommentInput) {
-  const author = requireViewer(viewer);
+export async function createComment(ctx: Pick<Ctx, 'db' | 'viewer'>, input: CreateCommentInput) {
+  const { db } = ctx;
+  const author = requireViewer(ctx.viewer);
   const content = input.content.trim();
   if (!content) throw badRequest(COMMENT_MESSAGES.empty);
   if (Array.from(content).length > LIMITS.commentMaxChars) throw badRequest(COMMENT_MESSAGES.tooLong);
@@ -191,7 +193,7 @@ export async function createComment(db: Db, viewer: Viewer | null, input: Create
     return commentId;
   });
   await publishChange(db, { kind: 'content', what: 'comment', userId: author.id, id });
-  const [comment] = await getCommentsByIds(db, [id], author);
+  const [comment] = await getCommentsByIds({ db, viewer: author }, [id]);
   return { commentId: id, comment };
 }
 
@@ -203,7 +205,8 @@ function targetRef(type: CommentTargetType, id: string): Pick<NotificationEvent,
 }
 
 /** GET /comments: comments by id in the order asked; unknown ids are left out. */
-export async function getCommentsByIds(db: Db, ids: string[], viewer: Viewer | null) {
+export async function getCommentsByIds(ctx: Pick<Ctx, 'db' | 'viewer'>, ids: string[]) {
+  const { db, viewer } = ctx;
   const rows = await queries.selectCommentsByIds(db, ids);
   const views = new Map((await hydrate(db, rows, viewer)).map((c) => [c.id, c]));
   return ids.map((id) => views.get(id)).filter((c): c is CommentView => c !== undefined);
@@ -225,7 +228,8 @@ export interface ListCommentsInput {
  * First-level comments of a target with their top replies (SPEC §4): new uses the oldest
  * createdAt loaded as cursor, hot uses page numbers. `count` is the target's comment count.
  */
-export async function listComments(db: Db, viewer: Viewer | null, input: ListCommentsInput) {
+export async function listComments(ctx: Pick<Ctx, 'db' | 'viewer'>, input: ListCommentsInput) {
+  const { db, viewer } = ctx;
   const count = await queries.selectTargetCommentCount(db, input.targetType, input.targetId);
   if (count === null) throw notFound('评论对象不存在');
   const pageSize = input.pageSize ?? PAGE_SIZE.comments;
@@ -267,10 +271,10 @@ export async function listComments(db: Db, viewer: Viewer | null, input: ListCom
 
 /** One first-level comment with a page of its replies (the rest on demand). */
 export async function getCommentThread(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { targetType?: CommentTargetType; targetId?: string; commentId: string; pageNum?: number; pageSize?: number },
 ) {
+  const { db, viewer } = ctx;
   const [row] = await queries.selectCommentsByIds(db, [input.commentId]);
   if (!row || (row.deleted && row.subCommentCount === 0)) throw notFound('评论不存在');
   if (input.targetType && (row.targetType !== input.targetType || row.targetId !== input.targetId)) {
@@ -294,8 +298,9 @@ export async function getCommentThread(
  * Deletes a comment (author or admin). It is kept, marked deleted, so replies under it stay
  * in place under 此评论已删除; the counters drop in the same transaction.
  */
-export async function deleteComment(db: Db, viewer: Viewer | null, commentId: string) {
-  const signedIn = requireViewer(viewer);
+export async function deleteComment(ctx: Pick<Ctx, 'db' | 'viewer'>, commentId: string) {
+  const { db } = ctx;
+  const signedIn = requireViewer(ctx.viewer);
   await db.transaction(async (tx) => {
     const [peek] = await queries.selectCommentsByIds(tx, [commentId]);
     if (!peek || peek.deleted) throw notFound('评论不存在');
@@ -320,8 +325,12 @@ export async function deleteComment(db: Db, viewer: Viewer | null, commentId: st
 }
 
 /** Like (PUT) or unlike (DELETE) a comment: the like row and like_count move together. */
-export async function setCommentLike(db: Db, viewer: Viewer | null, commentId: string, like: boolean) {
-  const signedIn = requireViewer(viewer);
+export async function setCommentLike(
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  { commentId, like }: { commentId: string; like: boolean },
+) {
+  const { db } = ctx;
+  const signedIn = requireViewer(ctx.viewer);
   const state = await db.transaction(async (tx) => {
     const [row] = await queries.selectCommentsByIds(tx, [commentId]);
     if (!row || row.deleted) throw notFound('评论不存在');
@@ -337,6 +346,9 @@ export async function setCommentLike(db: Db, viewer: Viewer | null, commentId: s
 }
 
 /** Removes every comment of a thing that is being deleted (a pin), in the caller's transaction. */
-export async function deleteTargetComments(tx: Tx, type: CommentTargetType, id: string) {
-  await queries.deleteCommentsOfTarget(tx, type, id);
+export async function deleteTargetComments(
+  ctx: TxCtx,
+  { targetType, targetId }: { targetType: CommentTargetType; targetId: string },
+) {
+  await queries.deleteCommentsOfTarget(ctx.db, targetType, targetId);
 }

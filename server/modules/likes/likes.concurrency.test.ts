@@ -134,7 +134,7 @@ describe('likes under concurrency (PostgreSQL)', () => {
         case 1:
           return unlikeEntry(as(i), entryId);
         case 2:
-          return createComment(database.db, as(i).viewer, {
+          return createComment(as(i), {
             content: `评论 ${calls}`,
             targetId: entryId,
             targetType: 'entry',

@@ -35,13 +35,11 @@ export const pinApi = createApi()
     return ok(c, await setPinLike(db, viewer, c.req.valid('json').msgId, false));
   })
   .openapi(routes.comments, async (c) => {
-    const { db, viewer } = c.get('ctx');
     const targetId = c.req.valid('param').pinId;
-    return ok(c, await listComments(db, viewer, { targetType: 'pin', targetId, ...c.req.valid('query') }));
+    return ok(c, await listComments(c.get('ctx'), { targetType: 'pin', targetId, ...c.req.valid('query') }));
   })
   .openapi(routes.replies, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    const thread = await getCommentThread(db, viewer, {
+    const thread = await getCommentThread(c.get('ctx'), {
       commentId: c.req.valid('param').commentId,
       ...c.req.valid('query'),
     });

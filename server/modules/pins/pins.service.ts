@@ -84,7 +84,7 @@ export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
     const row = await queries.selectPinAuthor(tx, pinId, { lock: true });
     if (!row) throw notFound(PIN_NOT_FOUND);
     if (!canDelete(signedIn, row)) throw forbidden();
-    await deleteTargetComments(tx, 'pin', pinId);
+    await deleteTargetComments({ db: tx }, { targetType: 'pin', targetId: pinId });
     await queries.deletePinRow(tx, pinId, row.userId);
   });
   await publishChange(db, { kind: 'content', what: 'pin', userId: signedIn.id, id: pinId });
