@@ -9,7 +9,6 @@ import {
   pins,
   repos,
   systemNotifications,
-  tags,
   users,
 } from '@db/schema/index.ts';
 
@@ -110,12 +109,6 @@ export async function insertSystemNoticeForMany(tx: Tx, content: string, tagId?:
     UPDATE users u SET unread_system_notification_count = unread_system_notification_count + 1
     WHERE ${recipients}`);
   return (inserted as unknown as { rows?: unknown[] }).rows?.length ?? 0;
-}
-
-/** The id of the tag with this title (any case), or null. */
-export async function selectTagIdByTitle(db: Db, title: string): Promise<string | null> {
-  const [row] = await db.select({ id: tags.id }).from(tags).where(sql`lower(${tags.title}) = lower(${title})`);
-  return row?.id ?? null;
 }
 
 /** NOTIFY on `channel` (PostgreSQL, or PGlite's own), delivered when the caller's transaction commits. */

@@ -9,6 +9,7 @@ import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type UserBrief, getUserBriefs, PLACEHOLDER_USER } from '../users/users.service.ts';
 import { hasMutedUser, listMutedUserIds } from '../mutes/mutes.service.ts';
+import { findTagIdByTitle } from '../tags/tags.service.ts';
 import * as queries from './notifications.queries.ts';
 
 /** How many of the latest actors a group keeps in its userList. */
@@ -281,7 +282,7 @@ export async function sendSystemNotice(
   if (content.length > SYSTEM_NOTICE_MAX) throw badRequest(`通知内容不能超过 ${SYSTEM_NOTICE_MAX} 字`);
   const tagTitle = input.tagTitle?.trim();
   if (input.userId && tagTitle) throw badRequest('接收者和标签只能选一个');
-  const tagId = tagTitle ? await queries.selectTagIdByTitle(db, tagTitle) : undefined;
+  const tagId = tagTitle ? await findTagIdByTitle(ctx, tagTitle) : undefined;
   if (tagId === null) throw notFound('此标签不存在');
   return db.transaction(async (tx) => {
     if (actor) {

@@ -178,6 +178,13 @@ export async function getTagByTitle(ctx: Pick<Ctx, 'db' | 'viewer'>, title: stri
   return toTagView(row);
 }
 
+/** The id of the tag with this title (any case), or null: for callers that name a tag by its title. */
+export async function findTagIdByTitle(ctx: Pick<Ctx, 'db'>, title: string): Promise<string | null> {
+  const { db } = ctx;
+  const row = await queries.selectTagByTitle(db, title, null);
+  return row?.id ?? null;
+}
+
 /** Whether a tag with this id exists. */
 export function tagExists(ctx: Pick<Ctx, 'db'>, id: string): Promise<boolean> {
   const { db } = ctx;

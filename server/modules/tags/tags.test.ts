@@ -13,6 +13,7 @@ import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests
 import { envelopeOf } from '../../http/openapi.ts';
 import { listFollowingEntries } from '../entries/entries.service.ts';
 import { tagListSchema, tagSchema } from './tags.routes.ts';
+import { findTagIdByTitle } from './tags.service.ts';
 
 let database: Database;
 let app: TestApp;
@@ -164,6 +165,13 @@ describe('tag lists', () => {
     const missing = await requestJson(app, '/api/tag/tag/no-such-tag-here');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ s: 2, m: '标签不存在', d: null });
+  });
+
+  it('findTagIdByTitle finds a tag’s id by its title in any case, null for an unknown title', async () => {
+    const ctx = { db: database.db };
+    expect(await findTagIdByTitle(ctx, fresh.title.toUpperCase())).toBe(fresh.id);
+    expect(await findTagIdByTitle(ctx, fresh.title.toLowerCase())).toBe(fresh.id);
+    expect(await findTagIdByTitle(ctx, 'no-such-tag-here')).toBeNull();
   });
 });
 
