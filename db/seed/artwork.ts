@@ -1,10 +1,13 @@
 /**
  * Generated pictures for demo content, so the seed needs no network and no binary assets.
  * Avatars are committed files (public/avatars/<n>.svg, served like any static asset), drawn
- * offline by scripts/generate-demo-art.ts; covers, banners and pin pictures are small SVG data
- * URLs stored in the rows.
+ * offline by scripts/generate-demo-art.ts; so are article covers, banners and pin pictures (public/covers,
+ * public/banners, public/snippets): a picture a feed page shows is a URL the browser caches, not a
+ * data URL the page's HTML and its loader data would each carry (issue 10 goal 5). Collection,
+ * booklet and event covers are still small SVG data URLs stored in the rows.
  */
 
+import type { BannerSeed } from './content/catalog.ts';
 import { SeededRandom } from './random.ts';
 
 export const AVATAR_COUNT = 48;
@@ -71,8 +74,26 @@ export function coverSvg(index: number): string {
   return coverArt(5000 + index, { width: 240, height: 160 }).svg;
 }
 
+/** Banners: committed files (public/banners/<n>.svg, scripts/generate-demo-art.ts), the n-th of BANNERS. */
+export function bannerPath(index: number): string {
+  return `/banners/${index + 1}.svg`;
+}
+
+/** The n-th banner's picture: a gradient with its lines of text. */
+export function bannerSvg(banner: BannerSeed, index: number): string {
+  const width = banner.position === 'hero' ? 1200 : 600;
+  return coverArt(4000 + index, { width, height: 300, lines: banner.textList }).svg;
+}
+
+/** Pin pictures: committed files (public/snippets/<n>.svg, scripts/generate-demo-art.ts). */
+export const SNIPPET_COUNT = 12;
+
+export function snippetPath(seed: number): string {
+  return `/snippets/${(seed % SNIPPET_COUNT) + 1}.svg`;
+}
+
 /** A stylised code-editor screenshot for pins that carry pictures. */
-export function snippetDataUrl(seed: number): string {
+export function snippetSvg(seed: number): string {
   const random = new SeededRandom(seed);
   const palette = ['#FF7B72', '#79C0FF', '#D2A8FF', '#7EE787', '#FFA657', '#C9D1D9'];
   const rows = Array.from({ length: 9 }, (_, row) => {
@@ -87,7 +108,5 @@ export function snippetDataUrl(seed: number): string {
     }
     return parts.join('');
   }).join('');
-  return dataUrl(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 360" width="600" height="360"><rect width="600" height="360" rx="12" fill="#0D1117"/><circle cx="26" cy="24" r="7" fill="#FF5F56"/><circle cx="48" cy="24" r="7" fill="#FFBD2E"/><circle cx="70" cy="24" r="7" fill="#27C93F"/>${rows}</svg>`,
-  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 360" width="600" height="360"><rect width="600" height="360" rx="12" fill="#0D1117"/><circle cx="26" cy="24" r="7" fill="#FF5F56"/><circle cx="48" cy="24" r="7" fill="#FFBD2E"/><circle cx="70" cy="24" r="7" fill="#27C93F"/>${rows}</svg>`;
 }

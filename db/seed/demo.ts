@@ -7,7 +7,7 @@ import { toSearchText } from '../../server/adapters/tokenizer.ts';
 import { makeAbstract, renderMarkdown } from '../../server/markdown/markdown.ts';
 import { analyze, type Database, type Tx } from '../client.ts';
 import * as schema from '../schema/index.ts';
-import { AVATAR_COUNT, avatarPath, coverArt, coverPath, snippetDataUrl } from './artwork.ts';
+import { AVATAR_COUNT, avatarPath, bannerPath, coverArt, coverPath, snippetPath } from './artwork.ts';
 import { type ArticleTemplate, composeArticle, loadArticleTemplates } from './content/articles.ts';
 import { BANNERS, BOOKLETS, EVENTS, LANGUAGE_COLORS, PAST_EVENTS, REPO_TAG_TREE, REPOS } from './content/catalog.ts';
 import {
@@ -482,7 +482,7 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
     const createdAt = new Date(base - random.next() ** 1.2 * 30 * DAY - random.int(5, 40) * MINUTE);
     const pinId = id(createdAt);
     const images = random.chance(0.3)
-      ? Array.from({ length: random.int(1, 3) }, (_, i) => snippetDataUrl(k * 10 + i))
+      ? Array.from({ length: random.int(1, 3) }, (_, i) => snippetPath(k * 10 + i))
       : [];
     pinRows.push({ id: pinId, userId: author.id, content, imageUrlList: images, createdAt, updatedAt: createdAt });
     pinTargets.push({ id: pinId, userId: author.id, createdAt });
@@ -879,11 +879,7 @@ async function writeDemo(tx: Tx, hashes: { demo: string; admin: string }) {
       id: id(base - (k + 2) * DAY),
       position: banner.position,
       url: banner.url,
-      imageUrl: coverArt(4000 + k, {
-        width: banner.position === 'hero' ? 1200 : 600,
-        height: banner.position === 'hero' ? 300 : 300,
-        lines: banner.textList,
-      }).url,
+      imageUrl: bannerPath(k),
       textList: banner.textList,
       startedAt: new Date(base - (k + 2) * DAY),
       endedAt: new Date(base + 90 * DAY),

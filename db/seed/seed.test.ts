@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '@core/constants.ts';
 import type { Database, Db } from '@db/client.ts';
-import { collections, entries, tags } from '@db/schema/index.ts';
+import { banners, collections, entries, pins, tags } from '@db/schema/index.ts';
 import { users } from '@db/schema/users.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { tableOfContents } from '../../server/markdown/markdown.ts';
@@ -188,6 +188,14 @@ describe('demo seed', () => {
     const covered = written.filter((e) => e.screenshot !== '');
     expect(covered.length).toBeGreaterThan(written.length / 4);
     for (const { screenshot } of covered) expect(existsSync(publicFile(screenshot)), screenshot).toBe(true);
+    // Banners and pin pictures are files too, not data URLs a feed page would carry twice (issue 10 goal 5).
+    const bannerRows = await db.select({ imageUrl: banners.imageUrl }).from(banners);
+    const pictures = (await db.select({ list: pins.imageUrlList }).from(pins)).flatMap((p) => p.list);
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const url of [...bannerRows.map((b) => b.imageUrl), ...pictures]) {
+      expect(url).toMatch(/^\/(banners|snippets)\/\d+\.svg$/);
+      expect(existsSync(publicFile(url)), url).toBe(true);
+    }
     for (const { content, abstract } of written) {
       for (const heading of tableOfContents(content))
         expect(abstract.startsWith(heading.text), heading.text).toBe(false);
