@@ -17,16 +17,14 @@ export function loadAdminLayout(context: AppLoadContext) {
 export async function loadDashboard(context: AppLoadContext) {
   const viewer = requireRoleIn(context, CONSOLE_ROLES);
   if (viewer.role !== 'admin') throw redirect(adminNavFor(viewer.role)[0]?.to ?? '/');
-  return getDashboard(context.db);
+  return getDashboard(context);
 }
 
 /** /admin/people: people found by ?q (name, phone, email or id), newest first (administrators). */
 export async function loadPeople(context: AppLoadContext, url: URL) {
   const viewer = requireRoleIn(context, ['admin']);
   const q = url.searchParams.get('q')?.trim().slice(0, 64) ?? '';
-  const page = await fromService(
-    listPeople({ db: context.db, viewer }, { q, pointer: url.searchParams.get('pointer') ?? undefined }),
-  );
+  const page = await fromService(listPeople(context, { q, pointer: url.searchParams.get('pointer') ?? undefined }));
   return { ...page, q, viewerId: viewer.id };
 }
 

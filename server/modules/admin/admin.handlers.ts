@@ -5,10 +5,7 @@ import { getDashboard, listPeople, setPersonFlags, setSuspension } from './admin
 
 /** /api/admin: the console's own calls (dashboard, suspension, people). */
 export const adminApi = createApi()
-  .openapi(routes.getDashboard, async (c) => ok(c, await getDashboard(c.get('ctx').db)))
-  .openapi(routes.suspend, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await setSuspension(db, viewer, c.req.valid('json')));
-  })
+  .openapi(routes.getDashboard, async (c) => ok(c, await getDashboard(c.get('ctx'))))
+  .openapi(routes.suspend, async (c) => ok(c, await setSuspension(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.listPeople, async (c) => ok(c, await listPeople(c.get('ctx'), c.req.valid('query'))))
   .openapi(routes.setPerson, async (c) => ok(c, await setPersonFlags(c.get('ctx'), c.req.valid('json'))));

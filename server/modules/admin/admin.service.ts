@@ -3,11 +3,15 @@ import type { Db } from '@db/client.ts';
 import type { AssignableRole } from '@core/permissions.ts';
 import type { UserRole } from '@db/schema/users.ts';
 import { publishChange } from '../../adapters/changes.ts';
+import type { Ctx } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { requireRole, type Viewer } from '../auth/auth.policy.ts';
+import { requireRole } from '../auth/auth.policy.ts';
 import * as queries from './admin.queries.ts';
+
+/** The console's use cases act for the signed-in administrator. */
+type AdminCtx = Pick<Ctx, 'db' | 'viewer'>;
 
 /** The site's day: the dashboard cuts days at midnight in China (UTC+8), whatever the server's zone. */
 export const SITE_TIME_ZONE = 'Asia/Shanghai';
@@ -34,10 +38,10 @@ export function lastSevenDays(now: Date): { days: string[]; since: Date } {
 }
 
 /** Today's and the week's sign-ups, entries, comments, pins, reports and orders, per day. */
-export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard> {
-  const { days, since } = lastSevenDays(now);
+export async function getDashboard(ctx: Pick<Ctx, 'db'>): Promise<Dashboard> {
+  const { days, since } = lastSevenDays(new Date());
   const counts = await Promise.all(
-    DASHBOARD_METRICS.map((metric) => queries.selectDailyCounts(db, metric, since, SITE_TIME_ZONE)),
+    DASHBOARD_METRICS.map((metric) => queries.selectDailyCounts(ctx.db, metric, since, SITE_TIME_ZONE)),
   );
   const series = {} as Dashboard['series'];
   DASHBOARD_METRICS.forEach((metric, i) => {
@@ -54,11 +58,11 @@ export async function getDashboard(db: Db, now = new Date()): Promise<Dashboard>
  * their cached sessions are dropped so it applies at once. `until: null` lifts it.
  */
 export async function setSuspension(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: AdminCtx,
   input: { userId: string; until: string | null; reason?: string },
-  now = new Date(),
 ): Promise<{ suspendedUntil: string | null }> {
+  const { db, viewer } = ctx;
+  const now = new Date();
   const actor = requireRole(viewer, { roles: ['admin'] });
   const reason = (input.reason ?? '').trim();
   const until = input.until ? new Date(input.until) : null;
@@ -100,8 +104,6 @@ export interface AdminPerson {
   createdAt: string;
 }
 
-type AdminCtx = { db: Db; viewer: Viewer | null };
-
 function toPerson(row: NonNullable<Awaited<ReturnType<typeof queries.selectPerson>>>, now: Date): AdminPerson {
   const suspended = row.suspendedUntil && row.suspendedUntil > now ? row.suspendedUntil : null;
   return {
@@ -116,9 +118,9 @@ function toPerson(row: NonNullable<Awaited<ReturnType<typeof queries.selectPerso
 export async function listPeople(
   ctx: AdminCtx,
   input: { q?: string; pointer?: string; limit?: number },
-  now = new Date(),
 ): Promise<{ list: AdminPerson[]; pointer: string | null }> {
   requireRole(ctx.viewer, { roles: ['admin'] });
+  const now = new Date();
   const limit = input.limit ?? 20;
   const rows = await queries.selectPeople(ctx.db, {
     query: input.q?.trim() || undefined,
