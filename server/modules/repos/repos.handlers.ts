@@ -59,10 +59,7 @@ export const repoApi = createApi()
     const ctx = c.get('ctx');
     return ok(c, await voteTranslation(ctx, c.req.valid('json')));
   })
-  .openapi(routes.report, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await reportRepo(db, viewer, c.req.valid('json')));
-  })
+  .openapi(routes.report, async (c) => ok(c, await reportRepo(c.get('ctx'), c.req.valid('json'))))
   .openapi(routes.feature, async (c) => {
     const ctx = c.get('ctx');
     return ok(c, await setRepoFeatured(ctx, c.req.valid('json')));

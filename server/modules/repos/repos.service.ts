@@ -18,7 +18,7 @@ import { publishChange } from '../../adapters/changes.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { renderMarkdown } from '../../markdown/markdown.ts';
-import { requireRole, requireViewer, type Viewer } from '../auth/auth.policy.ts';
+import { requireRole, requireViewer } from '../auth/auth.policy.ts';
 import { audit } from '../audit/audit.service.ts';
 import { reportTarget } from '../moderation/moderation.service.ts';
 import { checkCaptcha } from '../verification/verification.service.ts';
@@ -387,12 +387,8 @@ export async function voteTranslation(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { 
  * reporter's notification are the same as for entries, comments, pins and people.
  */
 export async function reportRepo(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { repoId: string; reason: ReportReason; detail?: string },
 ) {
-  return reportTarget(
-    { db, viewer },
-    { targetType: 'repo', targetId: input.repoId, reason: input.reason, text: input.detail },
-  );
+  return reportTarget(ctx, { targetType: 'repo', targetId: input.repoId, reason: input.reason, text: input.detail });
 }
