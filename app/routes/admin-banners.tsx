@@ -1,13 +1,13 @@
 import { BANNER_POSITION_LABELS } from '@core/banners.ts';
 import { formatDateTime } from '@core/format.ts';
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { loadBanners } from '~/features/admin/admin.server.ts';
 import { type AdminBannerRow, BannerFormDialog } from '~/features/admin/banner-form.tsx';
-import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { pageMeta } from '~/lib/meta.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
@@ -29,25 +29,16 @@ function windowState(b: AdminBannerRow, now: number): string {
 
 export default function AdminBanners({ loaderData }: Route.ComponentProps) {
   const { list, pointer, now } = loaderData;
-  const alerts = useAlerts();
-  const revalidator = useRevalidator();
+  const { busy, run } = useApiAction();
   const [editing, setEditing] = useState<AdminBannerRow | 'new' | null>(null);
   const [removing, setRemoving] = useState<AdminBannerRow | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function remove() {
     if (!removing) return;
-    setBusy(true);
-    try {
-      await apiFetch('/api/banner/admin/delete', { json: { id: removing.id } });
-      alerts.push({ type: 'success', message: '横幅已删除' });
-      setRemoving(null);
-      void revalidator.revalidate();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => apiFetch('/api/banner/admin/delete', { json: { id: removing.id } }), {
+      success: '横幅已删除',
+      done: () => setRemoving(null),
+    });
   }
 
   return (
@@ -122,11 +113,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {editing !== null && (
-        <BannerFormDialog
-          banner={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => void revalidator.revalidate()}
-        />
+        <BannerFormDialog banner={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
       <ConfirmDialog
         open={removing !== null}

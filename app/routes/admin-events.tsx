@@ -1,14 +1,14 @@
 import { formatEventWindow } from '@core/events.ts';
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { AdminPanel } from '~/features/admin/admin-layout.tsx';
 import { type EditableEvent, EventFormDialog } from '~/features/events/event-form-dialog.tsx';
 import { eventHref } from '~/features/events/event-links.ts';
 import { loadAdminEvents } from '~/features/events/events.server.ts';
 import { Pagination } from '~/features/entries/pagination.tsx';
-import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { pageMeta } from '~/lib/meta.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { AdminTable } from '~/ui/admin-table.tsx';
@@ -23,11 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '活�
 
 export default function AdminEvents({ loaderData }: Route.ComponentProps) {
   const { tab, page, pageCount, total, events, cities } = loaderData;
-  const alerts = useAlerts();
-  const revalidator = useRevalidator();
+  const { busy, run } = useApiAction();
   const [editing, setEditing] = useState<EditableEvent | 'new' | null>(null);
   const [removing, setRemoving] = useState<EditableEvent | null>(null);
-  const [busy, setBusy] = useState(false);
   const hrefOf = (next: { tab?: 'coming' | 'past'; page?: number }) => {
     const query = new URLSearchParams();
     if ((next.tab ?? tab) === 'past') query.set('status', 'past');
@@ -38,17 +36,10 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
 
   async function remove() {
     if (!removing) return;
-    setBusy(true);
-    try {
-      await apiFetch('/api/event/delete', { method: 'POST', json: { eventId: removing.id } });
-      alerts.push({ type: 'success', message: '活动已删除' });
-      setRemoving(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => apiFetch('/api/event/delete', { method: 'POST', json: { eventId: removing.id } }), {
+      success: '活动已删除',
+      done: () => setRemoving(null),
+    });
   }
 
   return (
@@ -122,7 +113,6 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
         onOpenChange={(open) => !open && setEditing(null)}
         event={editing === 'new' || editing === null ? undefined : editing}
         cities={cities}
-        onSaved={() => void revalidator.revalidate()}
       />
       <ConfirmDialog
         open={removing !== null}

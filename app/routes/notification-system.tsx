@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { SystemNoticeItem } from '~/features/notifications/notification-item.tsx';
 import { NotificationList } from '~/features/notifications/notification-list.tsx';
 import {
@@ -8,6 +7,7 @@ import {
   sendSystemNotice,
 } from '~/features/notifications/notifications-api.ts';
 import { useAlerts } from '~/lib/alerts.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { loadSystemNotifications } from '~/features/notifications/notifications.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { Button } from '~/ui/button.tsx';
@@ -40,11 +40,10 @@ export default function SystemNotifications({ loaderData }: Route.ComponentProps
 /** Administrators: a notice to everyone, to one person by id, or to the followers of a tag. */
 function SendNoticeForm() {
   const alerts = useAlerts();
-  const revalidator = useRevalidator();
+  const { busy, run } = useApiAction();
   const [content, setContent] = useState('');
   const [userId, setUserId] = useState('');
   const [tagTitle, setTagTitle] = useState('');
-  const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -52,23 +51,19 @@ function SendNoticeForm() {
       alerts.push({ type: 'error', message: '通知内容不能为空' });
       return;
     }
-    setBusy(true);
-    try {
-      const { sent } = await sendSystemNotice({
-        content: content.trim(),
-        userId: userId.trim() || undefined,
-        tagTitle: tagTitle.trim() || undefined,
-      });
-      alerts.push({ type: 'success', message: `已发送给 ${sent} 人` });
-      setContent('');
-      setUserId('');
-      setTagTitle('');
-      void revalidator.revalidate();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(false);
-    }
+    const notice = {
+      content: content.trim(),
+      userId: userId.trim() || undefined,
+      tagTitle: tagTitle.trim() || undefined,
+    };
+    await run(() => sendSystemNotice(notice), {
+      success: ({ sent }) => `已发送给 ${sent} 人`,
+      done: () => {
+        setContent('');
+        setUserId('');
+        setTagTitle('');
+      },
+    });
   }
 
   return (

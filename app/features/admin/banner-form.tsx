@@ -2,6 +2,7 @@ import { BANNER_POSITION_LABELS, BANNER_POSITIONS, type BannerPositionName, bann
 import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { Button } from '~/ui/button.tsx';
 import { TitledDialog } from '~/ui/titled-dialog.tsx';
 
@@ -21,17 +22,13 @@ const toLocal = (iso: string) => new Date(Date.parse(iso) + CHINA).toISOString()
 /** A datetime-local value read as China time. */
 const fromLocal = (value: string) => (value ? new Date(`${value}:00+08:00`).toISOString() : '');
 
-/** 新建横幅 / 编辑横幅: position, link, text lines (one a line), image, window in China time. */
-export function BannerFormDialog({
-  banner,
-  onClose,
-  onSaved,
-}: {
-  banner?: AdminBannerRow;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+/**
+ * 新建横幅 / 编辑横幅: position, link, text lines (one a line), image, window in China time; once
+ * saved it closes and the page's data is reloaded.
+ */
+export function BannerFormDialog({ banner, onClose }: { banner?: AdminBannerRow; onClose: () => void }) {
   const alerts = useAlerts();
+  const { busy, run } = useApiAction();
   const now = new Date().toISOString();
   const [position, setPosition] = useState<BannerPositionName>(banner?.position ?? 'aside');
   const [url, setUrl] = useState(banner?.url ?? '');
@@ -39,7 +36,6 @@ export function BannerFormDialog({
   const [text, setText] = useState(banner?.textList.join('\n') ?? '');
   const [start, setStart] = useState(toLocal(banner?.startedAt ?? now));
   const [end, setEnd] = useState(toLocal(banner?.endedAt ?? new Date(Date.now() + 7 * 86_400_000).toISOString()));
-  const [busy, setBusy] = useState(false);
   const field = 'h-9 w-full rounded border border-line bg-card px-3 outline-none focus:border-brand';
 
   async function submit() {
@@ -56,17 +52,10 @@ export function BannerFormDialog({
       alerts.push({ type: 'error', message: checked.error.issues[0]?.message ?? '请检查输入' });
       return;
     }
-    setBusy(true);
-    try {
-      await apiFetch('/api/banner/admin/save', { json: { ...input, ...(banner ? { id: banner.id } : {}) } });
-      alerts.push({ type: 'success', message: banner ? '横幅已保存' : '横幅已创建' });
-      onSaved();
-      onClose();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => apiFetch('/api/banner/admin/save', { json: { ...input, ...(banner ? { id: banner.id } : {}) } }), {
+      success: banner ? '横幅已保存' : '横幅已创建',
+      done: onClose,
+    });
   }
 
   return (

@@ -1,29 +1,16 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { apiFetch } from '~/lib/api-client.ts';
-import { useAlerts } from '~/lib/alerts.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { Button } from '~/ui/button.tsx';
 
 type Hideable = 'entry' | 'comment' | 'pin';
 
-/** Runs a console call, shows its result and reloads the page's data. */
+/** Runs a console call (a POST), shows its result and reloads the page's data. */
 function useConsoleCall() {
-  const alerts = useAlerts();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  async function run(path: string, json: unknown, done: string) {
-    setBusy(true);
-    try {
-      await apiFetch(path, { method: 'POST', json });
-      alerts.push({ type: 'success', message: done });
-      void revalidator.revalidate();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
+  const action = useApiAction();
+  const run = (path: string, json: unknown, success: string) =>
+    action.run(() => apiFetch(path, { method: 'POST', json }), { success });
+  return { busy: action.busy, run };
 }
 
 /** 隐藏 (asks for the reason), 恢复 (admins), and for entries 推荐 / 取消推荐. */

@@ -1,9 +1,9 @@
 import { ASSIGNABLE_ROLES, type AssignableRole } from '@core/permissions.ts';
 import { formatDate } from '@core/format.ts';
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
-import { useAlerts } from '~/lib/alerts.ts';
+import { Link } from 'react-router';
 import { apiFetch } from '~/lib/api-client.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
@@ -41,43 +41,31 @@ function tomorrow(): string {
  * suspension (a dialog with the reason and the end date; lifting confirmed) and 强制重置密码.
  */
 export function PeopleTable({ list, viewerId }: { list: AdminPersonRow[]; viewerId: string }) {
-  const alerts = useAlerts();
-  const revalidator = useRevalidator();
+  const { busy, run } = useApiAction();
   const [pending, setPending] = useState<Pending | null>(null);
   const [suspending, setSuspending] = useState<AdminPersonRow | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function run(path: string, json: unknown, done: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      await apiFetch(path, { json });
-      alerts.push({ type: 'success', message: done });
-      void revalidator.revalidate();
-      return true;
-    } catch (error) {
-      alerts.pushError(error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const post = (path: string, json: unknown, success: string, done: () => void) =>
+    run(() => apiFetch(path, { json }), { success, done });
 
   async function confirm() {
     if (!pending) return;
     const { person } = pending;
-    const ok =
-      pending.kind === 'role'
-        ? await run('/api/admin/people/update', { userId: person.id, role: pending.role }, '角色已修改')
-        : pending.kind === 'author'
-          ? await run(
-              '/api/admin/people/update',
-              { userId: person.id, isXiaoceAuthor: !person.isXiaoceAuthor },
-              person.isXiaoceAuthor ? '已取消小册作者' : '已设为小册作者',
-            )
-          : pending.kind === 'unsuspend'
-            ? await run('/api/admin/suspend', { userId: person.id, until: null }, '已解除封禁')
-            : await run('/api/user/v1/forcePasswordReset', { userId: person.id }, '已要求重置密码');
-    if (ok) setPending(null);
+    const close = () => setPending(null);
+    if (pending.kind === 'role') {
+      await post('/api/admin/people/update', { userId: person.id, role: pending.role }, '角色已修改', close);
+    } else if (pending.kind === 'author') {
+      await post(
+        '/api/admin/people/update',
+        { userId: person.id, isXiaoceAuthor: !person.isXiaoceAuthor },
+        person.isXiaoceAuthor ? '已取消小册作者' : '已设为小册作者',
+        close,
+      );
+    } else if (pending.kind === 'unsuspend') {
+      await post('/api/admin/suspend', { userId: person.id, until: null }, '已解除封禁', close);
+    } else {
+      await post('/api/user/v1/forcePasswordReset', { userId: person.id }, '已要求重置密码', close);
+    }
   }
 
   const question = pending
@@ -223,9 +211,9 @@ export function PeopleTable({ list, viewerId }: { list: AdminPersonRow[]; viewer
           busy={busy}
           onClose={() => setSuspending(null)}
           onSubmit={async (until, reason) => {
-            if (await run('/api/admin/suspend', { userId: suspending.id, until, reason }, '已封禁')) {
-              setSuspending(null);
-            }
+            await post('/api/admin/suspend', { userId: suspending.id, until, reason }, '已封禁', () =>
+              setSuspending(null),
+            );
           }}
         />
       )}

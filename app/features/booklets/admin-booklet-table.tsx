@@ -1,7 +1,7 @@
 import { bookletCategoryTitle, formatPrice } from '@core/booklets.ts';
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
-import { useAlerts } from '~/lib/alerts.ts';
+import { Link } from 'react-router';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { Button } from '~/ui/button.tsx';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import { approveBooklet, setBookletFlag } from './booklet-api.ts';
@@ -15,21 +15,14 @@ function state(booklet: BookletCard): string {
 
 /** The console's booklet table: approve submitted ones, set hot and top, open any. */
 export function AdminBookletTable({ list }: { list: BookletCard[] }) {
-  const alerts = useAlerts();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState<string | null>(null);
+  const action = useApiAction();
+  /** The row whose call is running: only its buttons wait. */
+  const [acting, setActing] = useState<string | null>(null);
+  const busy = action.busy ? acting : null;
 
-  const run = async (id: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(id);
-    try {
-      await action();
-      alerts.push({ type: 'success', message: done });
-      revalidator.revalidate();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(null);
-    }
+  const run = (id: string, call: () => Promise<unknown>, success: string) => {
+    setActing(id);
+    return action.run(call, { success });
   };
 
   return (

@@ -1,28 +1,13 @@
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { useAlerts } from '~/lib/alerts.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { Button } from '~/ui/button.tsx';
 import { approveBooklet, setBookletFlag } from './booklet-api.ts';
 import type { BookletDetail } from './types.ts';
 
 /** What an administrator can do on a booklet's page: approve a submitted draft, set hot and top. */
 export function BookletAdminBar({ booklet }: { booklet: BookletDetail }) {
-  const alerts = useAlerts();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await action();
-      alerts.push({ type: 'success', message: done });
-      revalidator.revalidate();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const action = useApiAction();
+  const busy = action.busy;
+  const run = (call: () => Promise<unknown>, success: string) => action.run(call, { success });
 
   return (
     <section

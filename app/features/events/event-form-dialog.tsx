@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { uploadImage } from '~/lib/upload-image.ts';
 import { Button } from '~/ui/button.tsx';
 import { ModalDialog } from '~/ui/modal-dialog.tsx';
@@ -21,31 +22,25 @@ export interface EditableEvent {
 
 const inputClass = 'h-9 w-full rounded border border-line bg-card px-3 outline-none focus:border-brand';
 
-/** 新建活动 / 编辑活动: the fields of an event, times in China time; saved through the event API. */
+/**
+ * 新建活动 / 编辑活动: the fields of an event, times in China time; saved through the event API,
+ * then the dialog closes and the page's data is reloaded.
+ */
 export function EventFormDialog({
   open,
   onOpenChange,
   event,
   cities,
-  onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Editing this one; creating when absent. */
   event?: EditableEvent;
   cities: string[];
-  onSaved: () => void;
 }) {
   return (
     <ModalDialog open={open} onOpenChange={onOpenChange} widthClass="w-[520px]">
-      <EventForm
-        event={event}
-        cities={cities}
-        onSaved={() => {
-          onSaved();
-          onOpenChange(false);
-        }}
-      />
+      <EventForm event={event} cities={cities} onSaved={() => onOpenChange(false)} />
     </ModalDialog>
   );
 }
@@ -64,7 +59,7 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
     endedAt: event ? isoToChinaLocal(event.endedAt) : '',
   });
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useApiAction();
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
@@ -93,19 +88,14 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
       alerts.push({ type: 'error', message: checked.error.issues[0]?.message ?? '格式不正确' });
       return;
     }
-    setSaving(true);
-    try {
-      await apiFetch(event ? '/api/event/update' : '/api/event/create', {
-        method: 'POST',
-        json: event ? { ...checked.data, eventId: event.id } : checked.data,
-      });
-      alerts.push({ type: 'success', message: event ? '活动已保存' : '活动已创建' });
-      onSaved();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      () =>
+        apiFetch(event ? '/api/event/update' : '/api/event/create', {
+          method: 'POST',
+          json: event ? { ...checked.data, eventId: event.id } : checked.data,
+        }),
+      { success: event ? '活动已保存' : '活动已创建', done: onSaved },
+    );
   }
 
   const field = (key: string) => `${id}-${key}`;

@@ -1,7 +1,7 @@
 import { type HideableTarget, MODERATION_LIMITS, MODERATION_TARGETS } from '@core/moderation.ts';
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { Button } from '~/ui/button.tsx';
 import { appealHidden } from './moderation-api.ts';
 
@@ -26,9 +26,8 @@ function AppealForm({
   onDone?: () => void;
 }) {
   const alerts = useAlerts();
-  const revalidator = useRevalidator();
+  const { busy, run } = useApiAction();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,18 +35,13 @@ function AppealForm({
       alerts.push({ type: 'error', message: '请填写申诉理由' });
       return;
     }
-    setBusy(true);
-    try {
-      await appealHidden({ targetType, targetId, text: text.trim() });
-      alerts.push({ type: 'success', message: '申诉已提交，请等待管理员复核' });
-      setText('');
-      onDone?.();
-      void revalidator.revalidate();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => appealHidden({ targetType, targetId, text: text.trim() }), {
+      success: '申诉已提交，请等待管理员复核',
+      done: () => {
+        setText('');
+        onDone?.();
+      },
+    });
   }
 
   return (

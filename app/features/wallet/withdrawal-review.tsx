@@ -1,7 +1,7 @@
 import { formatYuan } from '@core/pricing.ts';
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
-import { useAlerts } from '~/lib/alerts.ts';
+import { Link } from 'react-router';
+import { useApiAction } from '~/lib/use-api-action.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
 import { AdminTable } from '~/ui/admin-table.tsx';
@@ -37,9 +37,10 @@ export function WithdrawalReview({
   page: number;
   hasMore: boolean;
 }) {
-  const alerts = useAlerts();
-  const revalidator = useRevalidator();
-  const [working, setWorking] = useState<string | null>(null);
+  const { busy, run } = useApiAction();
+  /** The application being settled: only its buttons wait. */
+  const [settling, setSettling] = useState<string | null>(null);
+  const working = busy ? settling : null;
 
   async function settle(application: ReviewedWithdrawal, approve: boolean) {
     let note = '';
@@ -48,18 +49,14 @@ export function WithdrawalReview({
       if (reason === null) return;
       note = reason.trim().slice(0, 100);
     }
-    setWorking(application.id);
-    try {
-      await apiFetch(`/api/wallet/admin/${approve ? 'approve' : 'reject'}`, {
-        json: { id: application.id, note: note || undefined },
-      });
-      alerts.push({ type: 'success', message: approve ? '已通过，请按申请信息打款' : '已驳回，金额已退回余额' });
-      revalidator.revalidate();
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setWorking(null);
-    }
+    setSettling(application.id);
+    await run(
+      () =>
+        apiFetch(`/api/wallet/admin/${approve ? 'approve' : 'reject'}`, {
+          json: { id: application.id, note: note || undefined },
+        }),
+      { success: approve ? '已通过，请按申请信息打款' : '已驳回，金额已退回余额' },
+    );
   }
 
   return (
