@@ -12,7 +12,7 @@ import type { Route } from './+types/pin';
 /** /pin/{id}: one pin with its comments open; hidden, its author reads why and may appeal. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = requireIdParam(params.id);
-  const pin = await fromService(getPin(context.db, context.viewer, id));
+  const pin = await fromService(getPin(context, id));
   // Visible moderation: only its author (and administrators) still read a hidden pin, with the reason.
   const moderation = await getModerationState(context, { targetType: 'pin', targetId: id });
   return { pin, moderation };

@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           : undefined;
   if (!tab) throw data({ message: '找不到页面' }, { status: 404 });
   if (tab === 'following') requireSignedIn(context);
-  const page = await fromService(listPins(context.db, context.viewer, { sort: tab }));
+  const page = await fromService(listPins(context, { sort: tab }));
   return { tab, ...page };
 }
 

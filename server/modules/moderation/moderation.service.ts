@@ -65,7 +65,7 @@ async function notifyPeople(tx: Tx, userIds: Array<string | null>, content: stri
 /** The public counters count visible content only: they move in the hide or restore transaction. */
 async function moveVisibility(tx: Tx, type: HideableTarget, id: string, delta: 1 | -1) {
   if (type === 'entry') await moveEntryVisibility(tx, id, delta);
-  if (type === 'pin') await movePinVisibility(tx, id, delta);
+  if (type === 'pin') await movePinVisibility({ db: tx }, { pinId: id, delta });
 }
 
 async function contentChanged(db: Db, type: HideableTarget, id: string, userId: string | null) {

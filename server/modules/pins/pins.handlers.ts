@@ -11,28 +11,23 @@ export const pinApi = createApi()
     const ctx = c.get('ctx');
     const input = c.req.valid('json');
     await enforceNewAccountLimits(ctx, 'pin', { content: input.content });
-    return ok(c, await publishPin(ctx.db, ctx.viewer, input));
+    return ok(c, await publishPin(ctx, input));
   })
   .openapi(routes.remove, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await deletePin(db, viewer, c.req.valid('json').msgId));
+    return ok(c, await deletePin(c.get('ctx'), c.req.valid('json').msgId));
   })
   .openapi(routes.list, async (c) => {
-    const { db, viewer } = c.get('ctx');
     const { sort, before, limit, uid } = c.req.valid('query');
-    return ok(c, await listPins(db, viewer, { sort, before, limit, userId: uid }));
+    return ok(c, await listPins(c.get('ctx'), { sort, before, limit, userId: uid }));
   })
   .openapi(routes.getById, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await getPin(db, viewer, c.req.valid('query').msgId));
+    return ok(c, await getPin(c.get('ctx'), c.req.valid('query').msgId));
   })
   .openapi(routes.like, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await setPinLike(db, viewer, c.req.valid('json').msgId, true));
+    return ok(c, await setPinLike(c.get('ctx'), { pinId: c.req.valid('json').msgId, like: true }));
   })
   .openapi(routes.unlike, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await setPinLike(db, viewer, c.req.valid('json').msgId, false));
+    return ok(c, await setPinLike(c.get('ctx'), { pinId: c.req.valid('json').msgId, like: false }));
   })
   .openapi(routes.comments, async (c) => {
     const targetId = c.req.valid('param').pinId;

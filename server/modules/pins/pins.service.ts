@@ -2,7 +2,8 @@ import { LIMITS, PAGE_SIZE } from '@core/constants.ts';
 import { isAuthorOrAdmin } from '@core/permissions.ts';
 import { PIN_MESSAGES } from '@core/validation.ts';
 import { newId } from '@core/ids.ts';
-import type { Db, Tx } from '@db/client.ts';
+import type { Db } from '@db/client.ts';
+import type { Ctx, TxCtx } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
@@ -53,8 +54,9 @@ async function hydrate(db: Db, rows: queries.PinRow[], viewer: Viewer | null): P
   }));
 }
 
-export async function publishPin(db: Db, viewer: Viewer | null, input: { content: string; picList?: string[] }) {
-  const author = requireViewer(viewer);
+export async function publishPin(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { content: string; picList?: string[] }) {
+  const { db } = ctx;
+  const author = requireViewer(ctx.viewer);
   const content = input.content.trim();
   if (!content) throw badRequest(PIN_MESSAGES.empty);
   if (Array.from(content).length > LIMITS.pinMaxChars) throw badRequest(PIN_MESSAGES.tooLong);
@@ -63,23 +65,25 @@ export async function publishPin(db: Db, viewer: Viewer | null, input: { content
   const id = newId();
   await db.transaction((tx) => queries.insertPin(tx, { id, userId: author.id, content, imageUrlList: images }));
   await publishChange(db, { kind: 'content', what: 'pin', userId: author.id, id });
-  return getPin(db, viewer, id);
+  return getPin(ctx, id);
 }
 
-/** The author or an admin; its comments go with it. */
 /**
  * Hiding (-1) or restoring (+1) a pin, in the moderation transaction that changes hidden_at (the
  * pin row already locked): its author's pin count counts visible pins only.
  */
-export async function movePinVisibility(tx: Tx, pinId: string, delta: 1 | -1): Promise<void> {
+export async function movePinVisibility(ctx: TxCtx, { pinId, delta }: { pinId: string; delta: 1 | -1 }): Promise<void> {
+  const { db: tx } = ctx;
   const row = await queries.selectPinAuthor(tx, pinId, { lock: true });
   if (!row?.userId) return;
   await lockUsers(tx, [row.userId]);
   await queries.addAuthorPinCount(tx, row.userId, delta);
 }
 
-export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
-  const signedIn = requireViewer(viewer);
+/** The author or an admin; its comments go with it. */
+export async function deletePin(ctx: Pick<Ctx, 'db' | 'viewer'>, pinId: string) {
+  const { db } = ctx;
+  const signedIn = requireViewer(ctx.viewer);
   await db.transaction(async (tx) => {
     const row = await queries.selectPinAuthor(tx, pinId, { lock: true });
     if (!row) throw notFound(PIN_NOT_FOUND);
@@ -91,7 +95,8 @@ export async function deletePin(db: Db, viewer: Viewer | null, pinId: string) {
   return { msgId: pinId };
 }
 
-export async function getPin(db: Db, viewer: Viewer | null, id: string): Promise<PinView> {
+export async function getPin(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string): Promise<PinView> {
+  const { db, viewer } = ctx;
   const rows = await queries.selectPinsByIds(db, [id]);
   if (rows.length === 0) throw notFound(PIN_NOT_FOUND);
   // Hidden by a moderator: only its author and administrators still read it.
@@ -101,10 +106,10 @@ export async function getPin(db: Db, viewer: Viewer | null, id: string): Promise
 }
 
 export async function listPins(
-  db: Db,
-  viewer: Viewer | null,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { sort: queries.PinSort; before?: string; limit?: number; userId?: string },
 ) {
+  const { db, viewer } = ctx;
   if (options.sort === 'following') requireViewer(viewer);
   const cursor = readPointer(options.before);
   const limit = options.limit ?? PAGE_SIZE.feed;
@@ -122,8 +127,9 @@ export async function listPins(
 }
 
 /** /like and /unlike with msgId: the like row, like_count and the notification move together. */
-export async function setPinLike(db: Db, viewer: Viewer | null, pinId: string, like: boolean) {
-  const signedIn = requireViewer(viewer);
+export async function setPinLike(ctx: Pick<Ctx, 'db' | 'viewer'>, { pinId, like }: { pinId: string; like: boolean }) {
+  const { db } = ctx;
+  const signedIn = requireViewer(ctx.viewer);
   const state = await db.transaction(async (tx) => {
     const row = await queries.selectPinAuthor(tx, pinId);
     if (!row) throw notFound(PIN_NOT_FOUND);
@@ -138,7 +144,8 @@ export async function setPinLike(db: Db, viewer: Viewer | null, pinId: string, l
 }
 
 /** Pins by id in the order asked; unknown ids are left out. */
-export async function getPinsByIds(db: Db, ids: string[], viewer: Viewer | null): Promise<PinView[]> {
+export async function getPinsByIds(ctx: Pick<Ctx, 'db' | 'viewer'>, ids: string[]): Promise<PinView[]> {
+  const { db, viewer } = ctx;
   const rows = (await queries.selectPinsByIds(db, ids)).filter((row) => !row.hiddenAt);
   const views = new Map((await hydrate(db, rows, viewer)).map((p) => [p.id, p]));
   return ids.map((id) => views.get(id)).filter((p): p is PinView => p !== undefined);

@@ -141,7 +141,7 @@ export async function listUserLog(db: Db, viewer: Viewer | null, input: PageInpu
   const commentPinIds = commentRows.filter((c) => c.targetType === 'pin').map((c) => c.targetId);
   const [entryViews, pinViews, people] = await Promise.all([
     getEntriesByIds(db, [...new Set([...ids('entry'), ...ids('like'), ...commentEntryIds])], viewer),
-    getPinsByIds(db, [...new Set([...ids('pin'), ...commentPinIds])], viewer),
+    getPinsByIds({ db, viewer }, [...new Set([...ids('pin'), ...commentPinIds])]),
     getUserBriefs(db, ids('follow')),
   ]);
   const entryById = new Map(entryViews.map((e) => [e.id, e]));
