@@ -70,9 +70,8 @@ export function CollectButton({
           type="button"
           onClick={onClick}
           aria-pressed={collected}
-          className={collected ? 'collect-inline text-brand' : 'collect-inline'}
+          className={collected ? 'collect-inline ic-star ic-on text-brand' : 'collect-inline ic-star'}
         >
-          <Star aria-hidden size={14} strokeWidth={1.75} fill={collected ? 'currentColor' : 'none'} />
           {label}
         </button>
       )}

@@ -1,5 +1,4 @@
 import { formatCount } from '@core/format.ts';
-import { Eye, MessageSquare, ThumbsUp } from '~/ui/icons.tsx';
 import type { ReactNode } from 'react';
 
 export interface EntryStatsProps {
@@ -9,27 +8,26 @@ export interface EntryStatsProps {
   like?: ReactNode;
 }
 
-/** Views, likes and comments with icons; a liked entry shows its like count in the brand colour. */
+/**
+ * Views, likes and comments with icons; a liked entry shows its like count in the brand colour.
+ * The icons are CSS masks (`ic-*`, app/ui/icon-masks.css): a feed repeats this twenty times.
+ */
 export function EntryStats({ entry, className = '', like }: EntryStatsProps) {
-  const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
   return (
     <ul className={className ? `stats ${className}` : 'stats'}>
-      <li>
-        <Eye {...icon} />
+      <li className="ic-eye">
         <span className="sr-only">浏览</span>
         {formatCount(entry.viewCount)}
       </li>
       {like ? (
         <li>{like}</li>
       ) : (
-        <li className={entry.liked ? 'text-brand' : undefined}>
-          <ThumbsUp {...icon} fill={entry.liked ? 'currentColor' : 'none'} />
+        <li className={entry.liked ? 'ic-thumbs-up ic-on text-brand' : 'ic-thumbs-up'}>
           <span className="sr-only">{entry.liked ? '点赞（你已点赞）' : '点赞'}</span>
           {formatCount(entry.likeCount)}
         </li>
       )}
-      <li>
-        <MessageSquare {...icon} />
+      <li className="ic-message-square">
         <span className="sr-only">评论</span>
         {formatCount(entry.commentCount)}
       </li>

@@ -54,7 +54,6 @@ export function LikeButton({
   }
 
   const label = state.like ? '取消点赞' : '点赞';
-  const icon = { size: variant === 'bar' ? 18 : 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
   if (variant === 'bar') {
     return (
       <button
@@ -69,7 +68,7 @@ export function LikeButton({
             : 'border-line text-fg-2 hover:border-brand hover:text-brand'
         } ${className}`}
       >
-        <ThumbsUp {...icon} fill={state.like ? 'currentColor' : 'none'} />
+        <ThumbsUp size={18} strokeWidth={1.75} aria-hidden fill={state.like ? 'currentColor' : 'none'} />
         <span>{state.like ? '已赞' : '点赞'}</span>
         <span data-testid="like-count">{formatCount(state.likeCount)}</span>
       </button>
@@ -83,9 +82,8 @@ export function LikeButton({
       aria-pressed={state.like}
       aria-label={`${label}，已有 ${state.likeCount} 人点赞`}
       title={label}
-      className={`like-inline${state.like ? ' text-brand' : ''}${className ? ` ${className}` : ''}`}
+      className={`like-inline ic-thumbs-up${state.like ? ' ic-on text-brand' : ''}${className ? ` ${className}` : ''}`}
     >
-      <ThumbsUp {...icon} fill={state.like ? 'currentColor' : 'none'} />
       <span data-testid="like-count">{formatCount(state.likeCount)}</span>
     </button>
   );
