@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { tokenize, toSearchQuery, toSearchText } from './tokenizer.ts';
 
@@ -34,6 +35,13 @@ describe('tokenize', () => {
   it('returns nothing for blank or punctuation-only input', () => {
     expect(tokenize('')).toEqual([]);
     expect(tokenize(' 。，！？——…… ')).toEqual([]);
+  });
+
+  it('does not load the module that keeps the dictionary and idf files in memory for good', () => {
+    tokenize('前端');
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    expect(loaded.some((file) => file.endsWith('jieba/index.js'))).toBe(true);
+    expect(loaded.filter((file) => file.includes('@node-rs/jieba/dict'))).toEqual([]);
   });
 
   it('stays fast on a long text by cutting sentence by sentence', () => {
