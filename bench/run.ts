@@ -326,12 +326,13 @@ async function measure(target: Target, connections: number, pid: number): Promis
   const { url, headers, paths } = target;
   const shape = await probe(paths ? new URL(paths[0], url).href : url, headers);
   if (shape.status !== 200) throw new Error(`${target.name}: ${url} answered ${shape.status}`);
-  // Warm-up (the JIT, the caches); then the measured run. Each starts the list from the beginning.
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers, requests: paths && rotating(paths) });
+  // The process's peak RSS over the warm-up and the run (the warm-up renders each page the first time).
   let rssPeak = rssMb(pid);
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, rssMb(pid));
   }, 200);
+  // Warm-up (the JIT, the caches); then the measured run. Each starts the list from the beginning.
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers, requests: paths && rotating(paths) });
   const cpuBefore = cpuMs(pid);
   const r = await autocannon({ url, connections, duration, headers, requests: paths && rotating(paths) });
   const cpu = cpuMs(pid) - cpuBefore;
@@ -509,14 +510,14 @@ async function main() {
       `load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' / ')}, at end ${loadAtEnd.map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min)\n`,
     );
     console.log(
-      '| target | c | req/s | p50 ms | p99 ms | × raw Hono | server CPU ms/req | bytes sent | uncompressed | load | failures |',
+      '| target | c | req/s | p50 ms | p99 ms | × raw Hono | server CPU ms/req | bytes sent | uncompressed | load | RSS peak MB | failures |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) {
       const ref = rows.find((r) => r.connections === row.connections && r.target.kind === 'reference');
       const encoding = row.encoding === 'identity' ? '' : ` ${row.encoding}`;
       console.log(
-        `| ${row.target.name} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${ref ? (row.rps / ref.rps).toFixed(3) : '–'} | ${row.cpuPerRequest.toFixed(3)} | ${row.sent}${encoding} | ${row.body} | ${row.load.toFixed(2)} | ${row.failures} |`,
+        `| ${row.target.name} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${ref ? (row.rps / ref.rps).toFixed(3) : '–'} | ${row.cpuPerRequest.toFixed(3)} | ${row.sent}${encoding} | ${row.body} | ${row.load.toFixed(2)} | ${row.rssPeak.toFixed(0)} | ${row.failures} |`,
       );
     }
     const appRows = rows.filter((r) => r.target.kind !== 'reference');
