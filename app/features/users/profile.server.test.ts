@@ -8,7 +8,7 @@ import { loadProfilePage } from './profile.server.ts';
 const services = vi.hoisted(() => ({ profileExists: true }));
 
 vi.mock('@server/modules/profiles/profiles.service.ts', () => ({
-  async getUserProfile(_db: unknown, _viewer: unknown, id: string) {
+  async getUserProfile(_ctx: unknown, id: string) {
     // The profile answers later than the tab refuses, as a query does after a policy check.
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (!services.profileExists) throw notFound('此用户不存在');

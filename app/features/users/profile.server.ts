@@ -31,7 +31,7 @@ export async function loadProfilePage(context: AppLoadContext, params: { id?: st
   }
   if (!isProfileTab(type)) throw data({ message: '找不到页面' }, { status: 404 });
   const [profile, tab] = await Promise.allSettled([
-    fromService(getUserProfile(context.db, context.viewer, id)),
+    fromService(getUserProfile(context, id)),
     fromService(loadTab(context, id, type, url)),
   ]);
   if (profile.status === 'rejected') throw profile.reason;
@@ -45,14 +45,12 @@ async function loadTab(context: AppLoadContext, id: string, type: ProfileTab, ur
   const before = readPointer(url, 'before');
   switch (type) {
     case 'activities':
-      return { kind: 'activity' as const, ...(await listUserLog(db, viewer, { uid: id, before })) };
+      return { kind: 'activity' as const, ...(await listUserLog(context, { uid: id, before })) };
     case 'posts':
     case 'shares':
       return {
         kind: 'entries' as const,
-        ...withRows(
-          await listUserEntries(db, viewer, { uid: id, before, kind: type === 'posts' ? 'article' : 'share' }),
-        ),
+        ...withRows(await listUserEntries(context, { uid: id, before, kind: type === 'posts' ? 'article' : 'share' })),
       };
     case 'likes':
       return { kind: 'entries' as const, ...withRows(await listLikedEntries({ db }, { userId: id, before, viewer })) };
@@ -61,11 +59,11 @@ async function loadTab(context: AppLoadContext, id: string, type: ProfileTab, ur
       return {
         kind: 'collections' as const,
         sub,
-        ...(await listUserCollections(db, { uid: id, before, kind: sub })),
+        ...(await listUserCollections(context, { uid: id, before, kind: sub })),
       };
     }
     case 'tags':
-      return { kind: 'tags' as const, ...(await listUserTags(db, { uid: id, before })) };
+      return { kind: 'tags' as const, ...(await listUserTags(context, { uid: id, before })) };
     case 'following':
     case 'followers':
       return {
@@ -81,14 +79,14 @@ async function loadTab(context: AppLoadContext, id: string, type: ProfileTab, ur
       };
     case 'books': {
       if (url.searchParams.get('type') === 'bought') {
-        const bought = await listBoughtBooks(db, viewer, id);
+        const bought = await listBoughtBooks(context, id);
         return {
           kind: 'books' as const,
           bought: true,
           books: bought.books.map((b) => ({ id: b.id, title: b.title, at: b.boughtAt })),
         };
       }
-      const written = await listUserBooks(db, id);
+      const written = await listUserBooks(context, id);
       return {
         kind: 'books' as const,
         bought: false,

@@ -348,14 +348,16 @@ describe('people', () => {
     );
     expect(list.body.d.list.map((m) => m.targetId).sort()).toEqual([bob.id, tag.id].sort());
     const profile = await getUserProfile(
-      database.db,
       {
-        ...alice,
-        sessionId: '',
-        clientId: '',
-        unreadUserNotificationCount: 0,
-        unreadSystemNotificationCount: 0,
-        hasWallet: false,
+        db: database.db,
+        viewer: {
+          ...alice,
+          sessionId: '',
+          clientId: '',
+          unreadUserNotificationCount: 0,
+          unreadSystemNotificationCount: 0,
+          hasWallet: false,
+        },
       },
       bob.id,
     );
@@ -373,15 +375,15 @@ describe('people', () => {
     const person = await createUser(database.db, { jobTitle: '前端工程师' });
     await createEntry(database.db, { userId: person.id });
     await createEntry(database.db, { userId: person.id, originalUrl: 'https://example.com/a' });
-    const profile = await getUserProfile(database.db, null, person.id);
+    const profile = await getUserProfile({ db: database.db, viewer: null }, person.id);
     expect(profile).toMatchObject({ id: person.id, jobTitle: '前端工程师', self: false, followed: false });
-    await expect(getUserProfile(database.db, null, newId())).rejects.toMatchObject({ status: 404 });
-    const articles = await listUserEntries(database.db, null, { uid: person.id, kind: 'article' });
-    const shares = await listUserEntries(database.db, null, { uid: person.id, kind: 'share' });
+    await expect(getUserProfile({ db: database.db, viewer: null }, newId())).rejects.toMatchObject({ status: 404 });
+    const articles = await listUserEntries({ db: database.db, viewer: null }, { uid: person.id, kind: 'article' });
+    const shares = await listUserEntries({ db: database.db, viewer: null }, { uid: person.id, kind: 'share' });
     expect(articles.entrylist).toHaveLength(1);
     expect(shares.entrylist).toHaveLength(1);
     expect(shares.entrylist[0].originalUrl).toBe('https://example.com/a');
-    expect((await listUserTags(database.db, { uid: person.id })).tagList).toEqual([]);
+    expect((await listUserTags({ db: database.db }, { uid: person.id })).tagList).toEqual([]);
   });
 });
 
@@ -399,7 +401,10 @@ describe('activity log paging', () => {
     const seen: string[] = [];
     let before: string | undefined;
     for (let page = 0; page < 8; page++) {
-      const { list, pointer } = await listUserLog(database.db, null, { uid: person.id, limit: 2, before });
+      const { list, pointer } = await listUserLog(
+        { db: database.db, viewer: null },
+        { uid: person.id, limit: 2, before },
+      );
       seen.push(...list.map((item) => item.key));
       if (!pointer) break;
       before = pointer;

@@ -128,7 +128,7 @@ describe('hidden content and the public counters', () => {
     expect(feed.body.d.entrylist.map((e) => e.id)).not.toContain(entry.id);
     // The author's 文章 tab still lists it, marked with the reason; everyone else's does not.
     const tab = (viewer: TestUser | null) =>
-      listUserEntries(database.db, viewer as unknown as Viewer, { uid: author.id, kind: 'article' });
+      listUserEntries({ db: database.db, viewer: viewer as unknown as Viewer }, { uid: author.id, kind: 'article' });
     const own = (await tab(author)).entrylist.find((e) => e.id === entry.id);
     expect(own?.hiddenReason).toBe('违规');
     expect((await tab(reader)).entrylist.map((e) => e.id)).not.toContain(entry.id);

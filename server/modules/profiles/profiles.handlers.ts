@@ -5,6 +5,5 @@ import { listUserLog } from './profiles.service.ts';
 
 /** The `user` service's profile calls. */
 export const profileApi = createApi().openapi(routes.getUserLog, async (c) => {
-  const { db, viewer } = c.get('ctx');
-  return ok(c, await listUserLog(db, viewer, c.req.valid('query')));
+  return ok(c, await listUserLog(c.get('ctx'), c.req.valid('query')));
 });

@@ -1,8 +1,8 @@
 import { PAGE_SIZE } from '@core/constants.ts';
-import type { Db } from '@db/client.ts';
+import type { Ctx } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { canActFor, type Viewer } from '../auth/auth.policy.ts';
+import { canActFor } from '../auth/auth.policy.ts';
 import { type EntryView, getEntriesByIds } from '../entries/entries.service.ts';
 import { getPinsByIds, type PinView } from '../pins/pins.service.ts';
 import { type UserBrief, userExists, getUserBriefs } from '../users/users.service.ts';
@@ -24,7 +24,8 @@ import {
 export type { ActivityKind };
 
 /** The profile header and stats sidebar (SPEC §2.3, DESIGN.md profile). Unknown users are 404. */
-export async function getUserProfile(db: Db, viewer: Viewer | null, id: string) {
+export async function getUserProfile(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string) {
+  const { db, viewer } = ctx;
   const row = await selectProfileUser(db, id);
   if (!row) throw notFound('此用户不存在');
   const self = viewer?.id === id;
@@ -53,7 +54,11 @@ interface PageInput {
 }
 
 /** The article tab (written: no original URL) or the share tab (shared links), newest first. */
-export async function listUserEntries(db: Db, viewer: Viewer | null, input: PageInput & { kind: 'article' | 'share' }) {
+export async function listUserEntries(
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
+  input: PageInput & { kind: 'article' | 'share' },
+) {
+  const { db, viewer } = ctx;
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
   // Its author sees their hidden entries too, marked (visible moderation); others never.
@@ -71,7 +76,8 @@ export async function listUserEntries(db: Db, viewer: Viewer | null, input: Page
 }
 
 /** The collection tab: collections the person created or follows (read from the collections tables). */
-export async function listUserCollections(db: Db, input: PageInput & { kind: 'created' | 'followed' }) {
+export async function listUserCollections(ctx: Pick<Ctx, 'db'>, input: PageInput & { kind: 'created' | 'followed' }) {
+  const { db } = ctx;
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
   const page = { uid: input.uid, cursor, limit };
@@ -92,7 +98,8 @@ export async function listUserCollections(db: Db, input: PageInput & { kind: 'cr
 }
 
 /** The tag tab: tags the person subscribes to, latest first. */
-export async function listUserTags(db: Db, input: PageInput) {
+export async function listUserTags(ctx: Pick<Ctx, 'db'>, input: PageInput) {
+  const { db } = ctx;
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.subscribedTags;
   const rows = await selectSubscribedTagPage(db, { uid: input.uid, cursor, limit });
@@ -103,15 +110,15 @@ export async function listUserTags(db: Db, input: PageInput) {
 }
 
 /** The book tab: an author's published booklets. */
-export async function listUserBooks(db: Db, uid: string) {
-  const rows = await selectPublishedBooklets(db, uid);
+export async function listUserBooks(ctx: Pick<Ctx, 'db'>, uid: string) {
+  const rows = await selectPublishedBooklets(ctx.db, uid);
   return { books: rows.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })) };
 }
 
 /** The bought list (?type=bought): private to the person and admins. */
-export async function listBoughtBooks(db: Db, viewer: Viewer | null, uid: string) {
-  if (!canActFor(viewer, uid)) throw forbidden('Forbidden');
-  const rows = await selectBoughtBooklets(db, uid);
+export async function listBoughtBooks(ctx: Pick<Ctx, 'db' | 'viewer'>, uid: string) {
+  if (!canActFor(ctx.viewer, uid)) throw forbidden('Forbidden');
+  const rows = await selectBoughtBooklets(ctx.db, uid);
   return { books: rows.map((b) => ({ ...b, boughtAt: b.boughtAt.toISOString() })) };
 }
 
@@ -130,7 +137,8 @@ export interface ActivityItem {
  * /getUserLog (the activity tab): what the person published, liked, followed and commented,
  * newest first. Each source is one indexed range; the cursor is the time plus kind:id.
  */
-export async function listUserLog(db: Db, viewer: Viewer | null, input: PageInput) {
+export async function listUserLog(ctx: Pick<Ctx, 'db' | 'viewer'>, input: PageInput) {
+  const { db, viewer } = ctx;
   if (!(await userExists(db, input.uid))) throw notFound('此用户不存在');
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
