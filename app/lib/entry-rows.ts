@@ -1,4 +1,5 @@
 import type { EntryView } from '@server/modules/entries/entries.service.ts';
+import { hostOf } from './links.ts';
 
 /** Tags a feed row shows; the rest are on the entry page. */
 export const ROW_TAG_LIMIT = 3;
@@ -34,7 +35,8 @@ export interface EntryRowView {
   type: EntryView['type'];
   title: string;
   abstract: string;
-  originalUrl: string;
+  /** The shared link's host, shown after the title ('' for articles): the row never links out. */
+  host: string;
   screenshot: string;
   createdAt: string;
   viewCount: number;
@@ -42,7 +44,8 @@ export interface EntryRowView {
   commentCount: number;
   liked: boolean;
   user: { id: string; username: string };
-  tags: Array<{ id: string; title: string }>;
+  /** The titles of the first ROW_TAG_LIMIT tags: a tag's link is its title. */
+  tags: string[];
   /** Hidden by a moderator: only on its author's own profile, with the reason. */
   hiddenReason?: string;
 }
@@ -53,7 +56,7 @@ export function toEntryRow(entry: EntryView): EntryRowView {
     type: entry.type,
     title: entry.title,
     abstract: clipToWidth(entry.abstract, ROW_ABSTRACT_WIDTH),
-    originalUrl: entry.originalUrl,
+    host: entry.originalUrl ? hostOf(entry.originalUrl) : '',
     screenshot: entry.screenshot,
     createdAt: entry.createdAt,
     viewCount: entry.viewCount,
@@ -61,7 +64,7 @@ export function toEntryRow(entry: EntryView): EntryRowView {
     commentCount: entry.commentCount,
     liked: entry.liked,
     user: { id: entry.user.id, username: entry.user.username },
-    tags: entry.tags.slice(0, ROW_TAG_LIMIT).map((tag) => ({ id: tag.id, title: tag.title })),
+    tags: entry.tags.slice(0, ROW_TAG_LIMIT).map((tag) => tag.title),
     ...(entry.hiddenReason !== undefined ? { hiddenReason: entry.hiddenReason } : {}),
   };
 }
