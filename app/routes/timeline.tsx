@@ -14,10 +14,10 @@ const DEFAULT_SORT: EntrySort = 'popular';
 const FOLLOWING = 'subscribe';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = requireSignedIn(context);
+  requireSignedIn(context);
   const url = new URL(request.url);
   if (params.category === FOLLOWING) {
-    return { following: true as const, ...(await loadFollowingFeed(context, { url, viewer })) };
+    return { following: true as const, ...(await loadFollowingFeed(context, { url })) };
   }
   const feed = await loadCategoryFeed(context, { url, category: params.category, defaultSort: DEFAULT_SORT });
   return { following: false as const, ...feed };

@@ -18,22 +18,20 @@ export async function loadColumnFeed(context: AppLoadContext, options: { url: UR
   const categories = list.map(({ name, title }) => ({ name, title }));
   const [page, hot] = await Promise.all([
     fromService(
-      listEntries(context.db, {
+      listEntries(context, {
         category: options.category,
         type: 'post',
         sort,
         before: readPointer(options.url),
         limit: PAGE_SIZE.feed,
-        viewer: context.viewer,
       }),
     ),
     fromService(
-      listEntries(context.db, {
+      listEntries(context, {
         category: options.category,
         type: 'post',
         sort: 'weeklyHottest',
         limit: PAGE_SIZE.hotColumns,
-        viewer: context.viewer,
       }),
     ),
   ]);

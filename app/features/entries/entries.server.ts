@@ -1,7 +1,6 @@
 import { getModerationState } from '@server/modules/moderation/moderation.service.ts';
 import { LIMITS, PAGE_SIZE, type EntrySort } from '@core/constants.ts';
 import { redirect, type AppLoadContext } from 'react-router';
-import type { Viewer } from '@server/modules/auth/auth.policy.ts';
 import { listActiveBanners } from '@server/modules/banners/banners.service.ts';
 import {
   getEntry,
@@ -38,12 +37,11 @@ export async function loadCategoryFeed(
   const [categories, page] = await Promise.all([
     categoryTabs(context),
     fromService(
-      listEntries(context.db, {
+      listEntries(context, {
         category: options.category,
         sort,
         before: readPointer(options.url),
         limit: PAGE_SIZE.feed,
-        viewer: context.viewer,
       }),
     ),
   ]);
@@ -51,12 +49,11 @@ export async function loadCategoryFeed(
   return { ...withRows(page), sort, categories, category: current };
 }
 
-/** The 我关注的 feed of the signed-in viewer, newest first. */
-export async function loadFollowingFeed(context: AppLoadContext, options: { url: URL; viewer: Viewer }) {
-  const { viewer } = options;
+/** The 我关注的 feed of the signed-in viewer, newest first (signed out: the service's 401). */
+export async function loadFollowingFeed(context: AppLoadContext, options: { url: URL }) {
   const [categories, page] = await Promise.all([
     categoryTabs(context),
-    fromService(listFollowingEntries(context.db, { viewer, before: readPointer(options.url), limit: PAGE_SIZE.feed })),
+    fromService(listFollowingEntries(context, { before: readPointer(options.url), limit: PAGE_SIZE.feed })),
   ]);
   return { ...withRows(page), categories };
 }
@@ -78,18 +75,13 @@ export async function loadEntryPage(
   options: { id: string; route: 'entry' | 'post' | 'detail' },
 ) {
   const { id } = options;
-  const { content, ...entry } = await fromService(getEntry(context.db, id, context.viewer));
+  const { content, ...entry } = await fromService(getEntry(context, id));
   if (options.route === 'entry' && entry.type === 'post') throw redirect(`/post/${id}`, 301);
   // Vote entries are read on their detail page (SPEC §4).
   if (options.route === 'entry' && entry.type === 'vote') throw redirect(`/entry/${id}/detail`, 302);
   const [related, collections] = await Promise.all([
-    listRelatedEntries(context.db, {
-      entryId: entry.id,
-      categoryId: entry.category.id,
-      limit: RELATED_ENTRY_LIMIT,
-      viewer: context.viewer,
-    }),
-    listRelatedCollections(context.db, { entryId: entry.id, authorId: entry.user.id }),
+    listRelatedEntries(context, { entryId: entry.id, categoryId: entry.category.id, limit: RELATED_ENTRY_LIMIT }),
+    listRelatedCollections(context, { entryId: entry.id, authorId: entry.user.id }),
   ]);
   // Visible moderation: its author (and administrators) read a hidden entry with the reason.
   const moderation = await getModerationState(context, { targetType: 'entry', targetId: entry.id });

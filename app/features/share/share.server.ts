@@ -29,7 +29,7 @@ export async function loadShareNew(context: AppLoadContext) {
 export async function loadShareEdit(context: AppLoadContext, rawId: string | undefined) {
   const viewer = requireSignedIn(context);
   const id = requireIdParam(rawId);
-  const { content, ...entry } = await fromService(getEntry(context.db, id, viewer));
+  const { content, ...entry } = await fromService(getEntry(context, id));
   if (!canEdit(viewer, { userId: entry.user.id })) throw data({ message: 'Forbidden' }, { status: 403 });
   if (!editedInShareForm(entry)) throw redirect(editHref(entry));
   const [flags, vote] = await Promise.all([
@@ -58,13 +58,7 @@ export async function loadShareEdit(context: AppLoadContext, rawId: string | und
 export async function loadPublished(context: AppLoadContext, url: URL) {
   const viewer = requireSignedIn(context);
   const page = await fromService(
-    listUserEntries(context.db, {
-      userId: viewer.id,
-      sort: 'newest',
-      before: readPointer(url),
-      limit: PAGE_SIZE.feed,
-      viewer,
-    }),
+    listUserEntries(context, { userId: viewer.id, sort: 'newest', before: readPointer(url), limit: PAGE_SIZE.feed }),
   );
   return { entrylist: page.entrylist, pointer: page.pointer };
 }

@@ -18,13 +18,7 @@ export async function loadTagPage(context: AppLoadContext, options: { url: URL; 
   const sort = readSort(options.url, TAG_DEFAULT_SORT);
   const tag = await fromService(getTagByTitle(context, options.title));
   const page = await fromService(
-    listTagEntries(context.db, {
-      tagId: tag.id,
-      sort,
-      before: readPointer(options.url),
-      limit: PAGE_SIZE.feed,
-      viewer: context.viewer,
-    }),
+    listTagEntries(context, { tagId: tag.id, sort, before: readPointer(options.url), limit: PAGE_SIZE.feed }),
   );
   const encoded = encodeURIComponent(tag.title);
   return {

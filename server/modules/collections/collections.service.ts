@@ -390,7 +390,7 @@ export async function listCollectionEntries(
   ctx: Pick<Ctx, 'db' | 'viewer'>,
   options: { csId: string; page: number; rankType: 'new' | 'hot' },
 ) {
-  const { db, viewer } = ctx;
+  const { db } = ctx;
   const collection = await queries.selectCollectionCounts(db, options.csId);
   if (!collection) throw notFound(COLLECTION_NOT_FOUND);
   const limit = COLLECTION_ENTRY_PAGE_SIZE;
@@ -398,7 +398,7 @@ export async function listCollectionEntries(
     limit,
     offset: options.page * limit,
   });
-  return { entrylist: await getEntriesByIds(db, ids, viewer), total: collection.entryCount };
+  return { entrylist: await getEntriesByIds(ctx, { ids }), total: collection.entryCount };
 }
 
 export async function listHotTags(ctx: Pick<Ctx, 'db'>, count: number) {

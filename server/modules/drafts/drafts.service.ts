@@ -219,7 +219,7 @@ export async function publishDraft(ctx: DraftContext, input: PublishDraftInput) 
     const txCtx = { db: tx as unknown as Db, viewer: author, env: ctx.env, adapters: ctx.adapters };
     let entryId: string;
     if (merged.entryId) {
-      await updateEntry(txCtx, merged.entryId, entryInput);
+      await updateEntry(txCtx, { entryId: merged.entryId, input: entryInput });
       entryId = merged.entryId;
     } else {
       entryId = (await createEntry(txCtx, entryInput)).id;

@@ -28,14 +28,13 @@ import {
 } from './entries.service.ts';
 
 function feed(ctx: RequestContext, query: EntryListQuery, sort: EntrySort) {
-  return listEntries(ctx.db, {
+  return listEntries(ctx, {
     category: query.category,
     tag: query.tag || undefined,
     sort,
     type: query.type,
     before: query.before,
     limit: query.limit,
-    viewer: ctx.viewer,
   });
 }
 
@@ -83,68 +82,53 @@ export const timelineApi = createApi()
       await feed(c.get('ctx'), query, query.period === 'month' ? 'monthlyHottest' : 'weeklyHottest'),
     );
   })
-  .openapi(routes.byIds, async (c) => {
-    const ids = c.req.valid('query').entryIds;
-    const { db, viewer } = c.get('ctx');
-    return ok(c, { entrylist: await getEntriesByIds(db, ids, viewer) });
-  })
+  .openapi(routes.byIds, async (c) =>
+    ok(c, { entrylist: await getEntriesByIds(c.get('ctx'), { ids: c.req.valid('query').entryIds }) }),
+  )
   .openapi(routes.bySelf, async (c) => {
     const query = c.req.valid('query');
-    const { db, viewer } = c.get('ctx');
     return ok(
       c,
-      await listUserEntries(db, {
+      await listUserEntries(c.get('ctx'), {
         userId: query.targetUid,
         type: query.type,
         sort: query.order,
         before: query.before,
         limit: query.limit,
-        viewer,
       }),
     );
   })
-  .openapi(routes.related, async (c) => {
-    const { entryId, limit } = c.req.valid('query');
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listRelatedEntriesOf(db, { entryId, limit, viewer }));
-  })
+  .openapi(routes.related, async (c) => ok(c, await listRelatedEntriesOf(c.get('ctx'), c.req.valid('query'))))
   .openapi(routes.byTag, async (c) => {
     const query = c.req.valid('query');
-    const { db, viewer } = c.get('ctx');
     return ok(
       c,
-      await listTagEntries(db, {
+      await listTagEntries(c.get('ctx'), {
         tagId: query.tagId,
         sort: query.sort,
         before: query.before,
         page: query.page,
         limit: query.pageSize,
-        viewer,
       }),
     );
   })
   .openapi(routes.recommended, async (c) => {
     const { before } = c.req.valid('query');
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await listRecommendedEntries(db, { before, limit: PAGE_SIZE.recommendedEntries, viewer }));
+    return ok(c, await listRecommendedEntries(c.get('ctx'), { before, limit: PAGE_SIZE.recommendedEntries }));
   })
   .openapi(routes.byUrl, async (c) => {
     const ctx = c.get('ctx');
     const id = await findEntryIdByUrl(ctx, c.req.valid('query').url);
-    const [entry] = id ? await getEntriesByIds(ctx.db, [id], ctx.viewer) : [];
+    const [entry] = id ? await getEntriesByIds(ctx, { ids: [id] }) : [];
     return ok(c, { entry: entry ?? null });
   });
 
 /** The post service's entry calls (SPEC §7.4): read one, publish, edit, delete, recommend, read a page. */
 export const postApi = createApi()
-  .openapi(routes.getEntry, async (c) => {
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await getEntry(db, c.req.valid('query').entryId, viewer));
-  })
+  .openapi(routes.getEntry, async (c) => ok(c, await getEntry(c.get('ctx'), c.req.valid('query').entryId)))
   .openapi(routes.detailData, async (c) => {
     const { type, postId } = c.req.valid('query');
-    const { db, viewer } = c.get('ctx');
-    return ok(c, await getDetailData(db, { type, postId, viewer }));
+    return ok(c, await getDetailData(c.get('ctx'), { type, postId }));
   })
   .openapi(routes.publish, async (c) => {
     const { id } = await createEntry(c.get('ctx'), toEntryInput(c.req.valid('json')));
@@ -152,7 +136,7 @@ export const postApi = createApi()
   })
   .openapi(routes.update, async (c) => {
     const { entryId, ...form } = c.req.valid('json');
-    await updateEntry(c.get('ctx'), entryId, toEntryInput(form));
+    await updateEntry(c.get('ctx'), { entryId, input: toEntryInput(form) });
     return ok(c, { entryId });
   })
   .openapi(routes.remove, async (c) => {
@@ -161,5 +145,9 @@ export const postApi = createApi()
     return ok(c, { entryId });
   })
   .openapi(routes.pageInfo, async (c) => ok(c, await getPageInfo(c.get('ctx'), { url: c.req.valid('query').url })))
-  .openapi(routes.recommend, async (c) => ok(c, await setEntryHot(c.get('ctx'), c.req.valid('json').entryId, true)))
-  .openapi(routes.unrecommend, async (c) => ok(c, await setEntryHot(c.get('ctx'), c.req.valid('json').entryId, false)));
+  .openapi(routes.recommend, async (c) =>
+    ok(c, await setEntryHot(c.get('ctx'), { entryId: c.req.valid('json').entryId, hot: true })),
+  )
+  .openapi(routes.unrecommend, async (c) =>
+    ok(c, await setEntryHot(c.get('ctx'), { entryId: c.req.valid('json').entryId, hot: false })),
+  );

@@ -269,10 +269,10 @@ describe('muting', () => {
       { headers: { cookie } },
     );
     expect(related.body.d.entrylist.map((e) => e.id)).not.toContain(byNoisy.id);
-    const following = await listFollowingEntries(database.db, {
-      viewer: { id: viewer.id } as never,
-      limit: 20,
-    });
+    const following = await listFollowingEntries(
+      { db: database.db, viewer: { id: viewer.id } as never },
+      { limit: 20 },
+    );
     expect(following.entrylist.map((e) => e.id)).toEqual([clean.id]);
     const self = await getPage(`/api/timeline/get_entry_by_self?targetUid=${noisy.id}`, cookie);
     expect(self.entrylist).toHaveLength(0);
@@ -286,12 +286,10 @@ describe('muting', () => {
       await createEntry(database.db, { userId: i % 2 ? muted.id : other.id, category: 'freebie' });
     }
     await database.db.insert(mutes).values({ userId: viewer.id, targetType: 'user', targetId: muted.id });
-    const page = await listEntries(database.db, {
-      category: 'freebie',
-      sort: 'newest',
-      limit: 3,
-      viewer: { id: viewer.id } as never,
-    });
+    const page = await listEntries(
+      { db: database.db, viewer: { id: viewer.id } as never },
+      { category: 'freebie', sort: 'newest', limit: 3 },
+    );
     expect(page.entrylist).toHaveLength(3);
     expect(page.entrylist.every((e) => e.user.id === other.id)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../http/context.ts';
+import type { Ctx, TxCtx } from '../../http/context.ts';
 import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { audit } from '../audit/audit.service.ts';
 import { isAuthorOrAdmin } from '@core/permissions.ts';
@@ -33,8 +33,10 @@ export interface ListEntriesOptions {
   type?: EntryType;
   before?: string;
   limit: number;
-  viewer: Viewer | null;
 }
+
+/** A read acts for the viewer (their likes, their mutes, their own hidden entries); null for a shared answer. */
+type ReadCtx = Pick<Ctx, 'db' | 'viewer'>;
 
 async function resolveCategory(db: Db, category: string | undefined): Promise<CategoryRef | undefined> {
   if (!category || category === 'all') return undefined;
@@ -62,7 +64,7 @@ async function hydrate(
     const decoration = byId.get(row.id);
     return {
       ...row,
-      // Only on its author's own lists (getEntriesByIds withHiddenOf): hidden by a moderator, and why.
+      // Only on its author's own lists (getEntriesByIds with ownHidden): hidden by a moderator, and why.
       ...(hiddenAt ? { hiddenReason: hiddenReason ?? '' } : {}),
       user: decoration?.user ?? PLACEHOLDER_USER,
       category: categories.byKey.get(categoryId) ?? { id: categoryId, name: '', title: '' },
@@ -138,14 +140,14 @@ async function feedTotal(
  * query). A viewer who mutes someone or something, or who changed content a moment ago (so they
  * see their change at once), gets a page of their own.
  */
-export async function listEntries(db: Db, options: ListEntriesOptions): Promise<EntryPage> {
-  const { viewer } = options;
+export async function listEntries(ctx: ReadCtx, options: ListEntriesOptions): Promise<EntryPage> {
+  const { db, viewer } = ctx;
   const bus = changeBusOf(db);
   if (!bus?.sharing || (viewer && (viewer.hasMutes !== false || bus.isRecentWriter(viewer.id, bus.graceMs)))) {
-    return computeEntryPage(db, options);
+    return computeEntryPage(db, options, viewer);
   }
   const key = `entries|${options.category ?? ''}|${options.tag ?? ''}|${options.type ?? ''}|${options.sort}|${options.before ?? ''}|${options.limit}`;
-  const shared = await bus.remember(key, () => computeEntryPage(db, { ...options, viewer: null }));
+  const shared = await bus.remember(key, () => computeEntryPage(db, options, null));
   if (!viewer || shared.entrylist.length === 0) return shared;
   const ids = shared.entrylist.map((entry) => entry.id);
   const { liked, collected } = await queries.selectViewerMarks(db, viewer.id, ids);
@@ -159,7 +161,7 @@ export async function listEntries(db: Db, options: ListEntriesOptions): Promise<
   };
 }
 
-async function computeEntryPage(db: Db, options: ListEntriesOptions): Promise<EntryPage> {
+async function computeEntryPage(db: Db, options: ListEntriesOptions, viewer: Viewer | null): Promise<EntryPage> {
   const cursor = readPointer(options.before);
   const [category, tag] = await Promise.all([resolveCategory(db, options.category), resolveTag(db, options.tag)]);
   const now = new Date();
@@ -170,7 +172,7 @@ async function computeEntryPage(db: Db, options: ListEntriesOptions): Promise<En
     cursor,
     limit: options.limit,
     now,
-    viewerId: options.viewer?.id,
+    viewerId: viewer?.id,
   };
   const [rows, total] = await Promise.all([
     tag
@@ -180,13 +182,14 @@ async function computeEntryPage(db: Db, options: ListEntriesOptions): Promise<En
   ]);
   return {
     total,
-    entrylist: await hydrate(db, rows, options.viewer),
+    entrylist: await hydrate(db, rows, viewer),
     pointer: pageOf(rows, options.sort, options.limit),
   };
 }
 
 /** Missing entries are 404 with the placeholder's text (SPEC §3: 未知文章 / 此文章不存在). */
-export async function getEntry(db: Db, id: string, viewer: Viewer | null) {
+export async function getEntry(ctx: ReadCtx, id: string) {
+  const { db, viewer } = ctx;
   const row = await queries.selectEntryById(db, id);
   if (!row) throw notFound('此文章不存在');
   // Hidden by a moderator: only its author and administrators still read it (visible moderation).
@@ -202,13 +205,10 @@ export type EntryDetail = Awaited<ReturnType<typeof getEntry>>;
  * Entries by id, in the order asked; unknown and hidden ids are left out, except the viewer's own
  * hidden entries when `ownHidden` (their profile), which carry `hiddenReason`.
  */
-export async function getEntriesByIds(
-  db: Db,
-  ids: string[],
-  viewer: Viewer | null,
-  options: { ownHidden?: boolean } = {},
-) {
-  const rows = await queries.selectEntriesByIds(db, ids, options.ownHidden && viewer ? viewer.id : null);
+export async function getEntriesByIds(ctx: ReadCtx, input: { ids: string[]; ownHidden?: boolean }) {
+  const { db, viewer } = ctx;
+  const { ids } = input;
+  const rows = await queries.selectEntriesByIds(db, ids, input.ownHidden && viewer ? viewer.id : null);
   const hydrated = new Map((await hydrate(db, rows, viewer)).map((e) => [e.id, e]));
   return ids.map((id) => hydrated.get(id)).filter((e): e is EntryView => e !== undefined);
 }
@@ -218,34 +218,37 @@ export async function getEntriesByIds(
  * column covers a personal feed, and counting it would grow with the follow graph.
  */
 export async function listFollowingEntries(
-  db: Db,
-  options: { viewer: Viewer; before?: string; limit: number },
+  ctx: ReadCtx,
+  options: { before?: string; limit: number },
 ): Promise<Omit<EntryPage, 'total'> & { total: null }> {
+  const { db } = ctx;
+  const viewer = requireViewer(ctx.viewer);
   const cursor = readPointer(options.before);
   const rows = await queries.selectFollowingEntryPage(db, {
-    viewerId: options.viewer.id,
+    viewerId: viewer.id,
     cursor,
     limit: options.limit,
   });
   return {
     total: null,
-    entrylist: await hydrate(db, rows, options.viewer),
+    entrylist: await hydrate(db, rows, viewer),
     pointer: nextPointer(rows, options.limit, (row) => [row.createdAt, row.id]),
   };
 }
 
 /** SPEC §7.3 get_related_entry: the newest entries of the same category, without the one being read. */
 export async function listRelatedEntries(
-  db: Db,
-  options: { entryId: string; categoryId: string; limit: number; viewer?: Viewer | null },
+  ctx: ReadCtx,
+  options: { entryId: string; categoryId: string; limit: number },
 ): Promise<EntryView[]> {
+  const { db, viewer } = ctx;
   const rows = await queries.selectRelatedEntries(db, {
     categoryId: options.categoryId,
     excludeId: options.entryId,
     limit: options.limit,
-    viewerId: options.viewer?.id,
+    viewerId: viewer?.id,
   });
-  return hydrate(db, rows, options.viewer ?? null);
+  return hydrate(db, rows, viewer);
 }
 
 function pageOf(rows: queries.EntryListRow[], sort: EntrySort, limit: number) {
@@ -258,9 +261,10 @@ function pageOf(rows: queries.EntryListRow[], sort: EntrySort, limit: number) {
  * an offset of at most 50 pages; the pointer is the way on. `total` is the tag's entriesCount.
  */
 export async function listTagEntries(
-  db: Db,
-  options: { tagId: string; sort: EntrySort; before?: string; page?: number; limit: number; viewer: Viewer | null },
+  ctx: ReadCtx,
+  options: { tagId: string; sort: EntrySort; before?: string; page?: number; limit: number },
 ): Promise<EntryPage> {
+  const { db, viewer } = ctx;
   const cursor = readPointer(options.before);
   const tag = await getTagById({ db, viewer: null }, options.tagId);
   const page = cursor ? 0 : Math.min(options.page ?? 0, 50);
@@ -272,11 +276,11 @@ export async function listTagEntries(
     offset: page * options.limit,
     limit: options.limit,
     now: new Date(),
-    viewerId: options.viewer?.id,
+    viewerId: viewer?.id,
   });
   return {
     total: tag.entriesCount,
-    entrylist: await hydrate(db, rows, options.viewer),
+    entrylist: await hydrate(db, rows, viewer),
     pointer: pageOf(rows, options.sort, options.limit),
   };
 }
@@ -288,9 +292,10 @@ export async function listTagEntries(
  * author's index range. An unknown user is 404 此用户不存在.
  */
 export async function listUserEntries(
-  db: Db,
-  options: { userId: string; type?: EntryType; sort: EntrySort; before?: string; limit: number; viewer: Viewer | null },
+  ctx: ReadCtx,
+  options: { userId: string; type?: EntryType; sort: EntrySort; before?: string; limit: number },
 ): Promise<EntryPage> {
+  const { db, viewer } = ctx;
   const cursor = readPointer(options.before);
   const now = new Date();
   const [counts, rows] = await Promise.all([
@@ -302,7 +307,7 @@ export async function listUserEntries(
       cursor,
       limit: options.limit,
       now,
-      viewerId: options.viewer?.id,
+      viewerId: viewer?.id,
     }),
   ]);
   if (!counts) throw notFound('此用户不存在');
@@ -316,7 +321,7 @@ export async function listUserEntries(
         : counts.postedPostsCount + counts.postedEntriesCount;
   return {
     total,
-    entrylist: await hydrate(db, rows, options.viewer),
+    entrylist: await hydrate(db, rows, viewer),
     pointer: pageOf(rows, options.sort, options.limit),
   };
 }
@@ -327,18 +332,19 @@ export async function listUserEntries(
  * suid) decides only what is muted.
  */
 export async function listRecommendedEntries(
-  db: Db,
-  options: { before?: string; limit: number; viewer: Viewer | null },
+  ctx: ReadCtx,
+  options: { before?: string; limit: number },
 ): Promise<Omit<EntryPage, 'total'>> {
+  const { db, viewer } = ctx;
   const cursor = readPointer(options.before);
   const rows = await queries.selectEntryPage(db, {
     sort: 'popular',
     cursor,
     limit: options.limit,
     now: new Date(),
-    viewerId: options.viewer?.id,
+    viewerId: viewer?.id,
   });
-  return { entrylist: await hydrate(db, rows, options.viewer), pointer: pageOf(rows, 'popular', options.limit) };
+  return { entrylist: await hydrate(db, rows, viewer), pointer: pageOf(rows, 'popular', options.limit) };
 }
 
 /** SPEC §7.3: get_related_entry answers one related collection beside the entries. */
@@ -348,25 +354,23 @@ export const RELATED_COLLECTION_COUNT = 1;
  * SPEC §7.3 get_related_entry for an entry id: newest entries of its category (4 or 5) and one
  * related collection (the most followed one holding the entry, else the author's own).
  */
-export async function listRelatedEntriesOf(db: Db, options: { entryId: string; limit: number; viewer: Viewer | null }) {
-  const row = await queries.selectEntryById(db, options.entryId);
+export async function listRelatedEntriesOf(ctx: ReadCtx, options: { entryId: string; limit: number }) {
+  const row = await queries.selectEntryById(ctx.db, options.entryId);
   if (!row) throw notFound('此文章不存在');
   const [entrylist, collections] = await Promise.all([
-    listRelatedEntries(db, {
-      entryId: row.id,
-      categoryId: row.categoryId,
-      limit: options.limit,
-      viewer: options.viewer,
-    }),
-    listRelatedCollections(db, { entryId: row.id, authorId: row.userId }),
+    listRelatedEntries(ctx, { entryId: row.id, categoryId: row.categoryId, limit: options.limit }),
+    listRelatedCollections(ctx, { entryId: row.id, authorId: row.userId }),
   ]);
   return { entrylist, collections };
 }
 
 /** The related collection(s) of an entry, with their authors (placeholder when gone). */
-export async function listRelatedCollections(db: Db, options: { entryId: string; authorId: string | null }) {
-  const rows = await queries.selectRelatedCollections(db, { ...options, limit: RELATED_COLLECTION_COUNT });
-  const authors = await getUserBriefs(db, [...new Set(rows.map((r) => r.userId))]);
+export async function listRelatedCollections(
+  ctx: Pick<Ctx, 'db'>,
+  options: { entryId: string; authorId: string | null },
+) {
+  const rows = await queries.selectRelatedCollections(ctx.db, { ...options, limit: RELATED_COLLECTION_COUNT });
+  const authors = await getUserBriefs(ctx.db, [...new Set(rows.map((r) => r.userId))]);
   const byId = new Map(authors.map((u) => [u.id, u]));
   return rows.map(({ userId, ...row }) => ({ ...row, user: byId.get(userId) ?? PLACEHOLDER_USER }));
 }
@@ -377,11 +381,8 @@ export type RelatedCollection = Awaited<ReturnType<typeof listRelatedCollections
  * SPEC §7.3 getDetailData: type entry answers the entry with its content; type entryView the
  * reading view of it: id (the entryViewId), the entry id, its rendered content and view count.
  */
-export async function getDetailData(
-  db: Db,
-  options: { type: 'entry' | 'entryView'; postId: string; viewer: Viewer | null },
-) {
-  const entry = await getEntry(db, options.postId, options.viewer);
+export async function getDetailData(ctx: ReadCtx, options: { type: 'entry' | 'entryView'; postId: string }) {
+  const entry = await getEntry(ctx, options.postId);
   if (options.type === 'entry') return entry;
   return {
     entryViewId: entry.id,
@@ -525,7 +526,10 @@ async function lockOwnEntry(tx: Tx, ctx: WriteContext, entryId: string) {
   return entry;
 }
 
-export async function updateEntry(ctx: WriteContext, entryId: string, input: EntryInput): Promise<void> {
+export async function updateEntry(
+  ctx: WriteContext,
+  { entryId, input }: { entryId: string; input: EntryInput },
+): Promise<void> {
   const viewer = requireViewer(ctx.viewer);
   if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);
   const prepared = prepare(validate(input), ctx.env?.SITE_URL);
@@ -603,7 +607,11 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
  * finds visible entries only (its entry_search row goes, and is written again on restore); its
  * likers' liked-entries counts (the 赞 tab) move too. Collections and comments stay as they are.
  */
-export async function moveEntryVisibility(tx: Tx, entryId: string, delta: 1 | -1): Promise<void> {
+export async function moveEntryVisibility(
+  ctx: TxCtx,
+  { entryId, delta }: { entryId: string; delta: 1 | -1 },
+): Promise<void> {
+  const tx = ctx.db;
   const entry = await queries.lockEntry(tx, entryId);
   if (!entry) return;
   const tagIds = await queries.selectEntryTagIds(tx, entryId);
@@ -631,7 +639,10 @@ export async function moveEntryVisibility(tx: Tx, entryId: string, delta: 1 | -1
 }
 
 /** SPEC §4 recommend / unrecommend (admins and editors): sets hot, which also lifts the hot score; audited. */
-export async function setEntryHot(ctx: WriteContext, entryId: string, hot: boolean): Promise<{ hot: boolean }> {
+export async function setEntryHot(
+  ctx: WriteContext,
+  { entryId, hot }: { entryId: string; hot: boolean },
+): Promise<{ hot: boolean }> {
   const viewer = requireViewer(ctx.viewer);
   if (!canRecommend(viewer)) throw forbidden();
   if (!isValidId(entryId)) throw badRequest(INVALID_ID_MESSAGE);

@@ -452,13 +452,13 @@ describe('GET /api/post/entryDel', () => {
       },
     );
     await expect(
-      updateEntry({ db: database.db, viewer: viewerOf(other) }, id, {
-        type: 'post',
-        title: 'x',
-        content: 'y',
-        categoryId: categories.design.id,
-        tagIds: [tagD],
-      }),
+      updateEntry(
+        { db: database.db, viewer: viewerOf(other) },
+        {
+          entryId: id,
+          input: { type: 'post', title: 'x', content: 'y', categoryId: categories.design.id, tagIds: [tagD] },
+        },
+      ),
     ).rejects.toMatchObject({ status: 403 });
     await deleteEntry({ db: database.db, viewer: viewerOf(admin) }, id);
     expect(await entryRow(id)).toBeUndefined();

@@ -104,11 +104,7 @@ export async function listLikedEntries(
     cursor,
     limit,
   });
-  const entrylist = await getEntriesByIds(
-    db,
-    likes.map((l) => l.entryId),
-    options.viewer,
-  );
+  const entrylist = await getEntriesByIds({ db, viewer: options.viewer }, { ids: likes.map((l) => l.entryId) });
   return { total, entrylist, pointer: nextPointer(likes, limit, (like) => [like.createdAt, like.entryId]) };
 }
 

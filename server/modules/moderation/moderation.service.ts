@@ -64,7 +64,7 @@ async function notifyPeople(tx: Tx, userIds: Array<string | null>, content: stri
 
 /** The public counters count visible content only: they move in the hide or restore transaction. */
 async function moveVisibility(tx: Tx, type: HideableTarget, id: string, delta: 1 | -1) {
-  if (type === 'entry') await moveEntryVisibility(tx, id, delta);
+  if (type === 'entry') await moveEntryVisibility({ db: tx }, { entryId: id, delta });
   if (type === 'pin') await movePinVisibility({ db: tx }, { pinId: id, delta });
 }
 

@@ -65,12 +65,7 @@ export async function listUserEntries(
   const own = viewer?.id === input.uid;
   const rows = await selectAuthorEntryPage(db, { uid: input.uid, kind: input.kind, cursor, limit, withHidden: own });
   return {
-    entrylist: await getEntriesByIds(
-      db,
-      rows.map((r) => r.id),
-      viewer,
-      { ownHidden: own },
-    ),
+    entrylist: await getEntriesByIds({ db, viewer }, { ids: rows.map((r) => r.id), ownHidden: own }),
     pointer: nextPointer(rows, limit, (r) => [r.at, r.id]),
   };
 }
@@ -148,7 +143,7 @@ export async function listUserLog(ctx: Pick<Ctx, 'db' | 'viewer'>, input: PageIn
   const commentEntryIds = commentRows.filter((c) => c.targetType === 'entry').map((c) => c.targetId);
   const commentPinIds = commentRows.filter((c) => c.targetType === 'pin').map((c) => c.targetId);
   const [entryViews, pinViews, people] = await Promise.all([
-    getEntriesByIds(db, [...new Set([...ids('entry'), ...ids('like'), ...commentEntryIds])], viewer),
+    getEntriesByIds({ db, viewer }, { ids: [...new Set([...ids('entry'), ...ids('like'), ...commentEntryIds])] }),
     getPinsByIds({ db, viewer }, [...new Set([...ids('pin'), ...commentPinIds])]),
     getUserBriefs(db, ids('follow')),
   ]);

@@ -63,7 +63,7 @@ export async function searchEntries(
 export async function searchResultsPage(ctx: SearchCtx, input: { query: string; page: number; pageSize: number }) {
   const result = await searchEntries(ctx, input);
   const [found, snippets] = await Promise.all([
-    getEntriesByIds(ctx.db, result.idList, ctx.viewer),
+    getEntriesByIds(ctx, { ids: result.idList }),
     searchSnippets(ctx, { ids: result.idList, terms: result.terms }),
   ]);
   if (found.length === 0) return { total: 0, estimated: false, pageCount: 0, terms: result.terms, entries: [] };

@@ -198,7 +198,7 @@ export interface FeedContext {
 export async function homeFeed(ctx: FeedContext, category: string | undefined): Promise<string> {
   const index = await getCategoryIndex(ctx);
   const current = category && category !== 'all' ? index.byKey.get(category) : undefined;
-  const page = await listEntries(ctx.db, { category, sort: 'newest', limit: FEED_ITEMS, viewer: null });
+  const page = await listEntries({ db: ctx.db, viewer: null }, { category, sort: 'newest', limit: FEED_ITEMS });
   return rss(ctx.siteUrl, ctx.siteName, {
     title: current ? `${current.title}最新文章` : '最新文章',
     description: current ? `${ctx.siteName}上${current.title}分类的最新文章` : `${ctx.siteName}上的最新文章`,
@@ -212,7 +212,10 @@ export async function homeFeed(ctx: FeedContext, category: string | undefined): 
 export async function columnFeed(ctx: FeedContext, category: string | undefined): Promise<string> {
   const index = await getCategoryIndex(ctx);
   const current = category && category !== 'all' ? index.byKey.get(category) : undefined;
-  const page = await listEntries(ctx.db, { category, type: 'post', sort: 'newest', limit: FEED_ITEMS, viewer: null });
+  const page = await listEntries(
+    { db: ctx.db, viewer: null },
+    { category, type: 'post', sort: 'newest', limit: FEED_ITEMS },
+  );
   return rss(ctx.siteUrl, ctx.siteName, {
     title: current ? `${current.title}专栏` : '专栏',
     description: `${ctx.siteName}专栏${current ? ` · ${current.title}` : ''}的最新文章`,
@@ -225,7 +228,7 @@ export async function columnFeed(ctx: FeedContext, category: string | undefined)
 /** A tag's newest entries: /feed/tag/{title}. */
 export async function tagFeed(ctx: FeedContext, title: string): Promise<string> {
   const tag = await getTagByTitle({ db: ctx.db, viewer: null }, title);
-  const page = await listTagEntries(ctx.db, { tagId: tag.id, sort: 'newest', limit: FEED_ITEMS, viewer: null });
+  const page = await listTagEntries({ db: ctx.db, viewer: null }, { tagId: tag.id, sort: 'newest', limit: FEED_ITEMS });
   const encoded = encodeURIComponent(tag.title);
   return rss(ctx.siteUrl, ctx.siteName, {
     title: `${tag.title}标签`,
@@ -239,7 +242,7 @@ export async function tagFeed(ctx: FeedContext, title: string): Promise<string> 
 /** A user's newest entries: /feed/user/{id}. */
 export async function userFeed(ctx: FeedContext, userId: string): Promise<string> {
   const user = await getUserBrief(ctx.db, userId);
-  const page = await listUserEntries(ctx.db, { userId, sort: 'newest', limit: FEED_ITEMS, viewer: null });
+  const page = await listUserEntries({ db: ctx.db, viewer: null }, { userId, sort: 'newest', limit: FEED_ITEMS });
   return rss(ctx.siteUrl, ctx.siteName, {
     title: user.username,
     description: user.selfDescription || `${user.username}在${ctx.siteName}发表的文章`,

@@ -209,9 +209,9 @@ describe('subscribing changes 我关注的', () => {
     const tag = await createTag(database.db);
     const entry = await createEntry(database.db, { tagIds: [tag.id] });
     const feed = async () =>
-      (await listFollowingEntries(database.db, { viewer: { id: viewer.id } as never, limit: 20 })).entrylist.map(
-        (e) => e.id,
-      );
+      (
+        await listFollowingEntries({ db: database.db, viewer: { id: viewer.id } as never }, { limit: 20 })
+      ).entrylist.map((e) => e.id);
     expect(await feed()).not.toContain(entry.id);
     await requestJson(app, `/api/tag/tag/subscribe/${tag.id}`, { method: 'PUT', headers: { cookie } });
     expect(await feed()).toContain(entry.id);
