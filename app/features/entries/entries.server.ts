@@ -60,7 +60,7 @@ export async function loadFollowingFeed(context: AppLoadContext, options: { url:
 
 /** The welcome page's aside: banners running now (at most 2, SPEC §9). */
 export function loadAsideBanners(context: AppLoadContext) {
-  return listActiveBanners(context.db, 'aside', PAGE_SIZE.asideBanners);
+  return listActiveBanners(context, { position: 'aside', limit: PAGE_SIZE.asideBanners });
 }
 
 export type { TocItem as TocHeading } from '@server/markdown/markdown.ts';

@@ -4,10 +4,11 @@ import { newId } from '@core/ids.ts';
 import { isUserImageUrl } from '@core/user-urls.ts';
 import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
+import type { Ctx } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { requireRole, type Viewer } from '../auth/auth.policy.ts';
+import { requireRole } from '../auth/auth.policy.ts';
 import * as queries from './banners.queries.ts';
 
 export type { BannerPosition } from './banners.queries.ts';
@@ -23,8 +24,11 @@ export interface Banner {
 }
 
 /** Banners running now at a position (the welcome aside shows at most PAGE_SIZE.asideBanners). */
-export async function listActiveBanners(db: Db, position: queries.BannerPosition, limit: number): Promise<Banner[]> {
-  const rows = await queries.selectActiveBanners(db, { position, now: new Date(), limit });
+export async function listActiveBanners(
+  ctx: Pick<Ctx, 'db'>,
+  { position, limit }: { position: queries.BannerPosition; limit: number },
+): Promise<Banner[]> {
+  const rows = await queries.selectActiveBanners(ctx.db, { position, now: new Date(), limit });
   return rows.map((row) => ({
     ...row,
     startedAt: row.startedAt.toISOString(),
@@ -34,9 +38,10 @@ export async function listActiveBanners(db: Db, position: queries.BannerPosition
 
 /** One zero-based page of the banners running now at a position (SPEC §7.3 get_banner). */
 export async function pageActiveBanners(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   options: { position: queries.BannerPosition; page: number; pageSize: number },
 ): Promise<{ bannerList: Banner[]; total: number }> {
+  const { db } = ctx;
   const now = new Date();
   const [rows, total] = await Promise.all([
     queries.selectActiveBanners(db, {
@@ -63,15 +68,13 @@ export interface AdminBanner extends Banner {
   position: queries.BannerPosition;
 }
 
-type AdminCtx = { db: Db; viewer: Viewer | null; siteOrigin?: string | null };
-
 function toAdminBanner(row: queries.BannerRow): AdminBanner {
   return { ...row, startedAt: row.startedAt.toISOString(), endedAt: row.endedAt.toISOString() };
 }
 
 /** Every banner, latest started first, past and future included (20 a page). */
 export async function listAllBanners(
-  ctx: AdminCtx,
+  ctx: Pick<Ctx, 'db' | 'viewer'>,
   input: { pointer?: string },
 ): Promise<{ list: AdminBanner[]; pointer: string | null }> {
   requireRole(ctx.viewer, { roles: ['admin'] });
@@ -81,12 +84,15 @@ export async function listAllBanners(
 }
 
 /** Creates a banner (no id) or replaces one's fields; audited in the same transaction. */
-export async function saveBanner(ctx: AdminCtx, input: BannerInput & { id?: string }): Promise<AdminBanner> {
+export async function saveBanner(
+  ctx: Pick<Ctx, 'db' | 'viewer' | 'env'>,
+  input: BannerInput & { id?: string },
+): Promise<AdminBanner> {
   const actor = requireRole(ctx.viewer, { roles: ['admin'] });
   const checked = bannerInputSchema.safeParse(input);
   if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? BANNER_MESSAGES.url);
   const b = checked.data;
-  if (b.imageUrl && !isUserImageUrl(b.imageUrl, ctx.siteOrigin)) throw badRequest(BANNER_MESSAGES.image);
+  if (b.imageUrl && !isUserImageUrl(b.imageUrl, ctx.env.SITE_URL)) throw badRequest(BANNER_MESSAGES.image);
   const values = { ...b, startedAt: new Date(b.startedAt), endedAt: new Date(b.endedAt) };
   const row = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
@@ -106,7 +112,7 @@ export async function saveBanner(ctx: AdminCtx, input: BannerInput & { id?: stri
 }
 
 /** Deletes a banner; audited in the same transaction. */
-export async function removeBanner(ctx: AdminCtx, input: { id: string }): Promise<void> {
+export async function removeBanner(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { id: string }): Promise<void> {
   const actor = requireRole(ctx.viewer, { roles: ['admin'] });
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
