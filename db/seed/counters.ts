@@ -61,7 +61,8 @@ export async function recountContent(tx: Executor): Promise<void> {
   await tx.execute(sql`
     UPDATE collections c SET
       follower_count = (SELECT count(*) FROM collection_follows f WHERE f.collection_id = c.id),
-      entry_count = (SELECT count(*) FROM collection_entries ce WHERE ce.collection_id = c.id)`);
+      entry_count = (SELECT count(*) FROM collection_entries ce JOIN entries e ON e.id = ce.entry_id
+        WHERE ce.collection_id = c.id AND e.hidden_at IS NULL)`);
   await tx.execute(sql`UPDATE collections SET hot_score = ${collectionHotScore}`);
   await tx.execute(sql`
     UPDATE repos r SET comment_count = (SELECT count(*) FROM comments c

@@ -33,7 +33,7 @@ const COUNTER_CHECKS: Record<string, SQL> = {
   'pins.like_count': sql`SELECT count(*) FROM pins p WHERE like_count <> (SELECT count(*) FROM pin_likes l WHERE l.pin_id = p.id)`,
   'pins.comment_count': sql`SELECT count(*) FROM pins p WHERE comment_count <> (SELECT count(*) FROM comments c WHERE c.target_type = 'pin' AND c.target_id = p.id)`,
   'collections.follower_count': sql`SELECT count(*) FROM collections c WHERE follower_count <> (SELECT count(*) FROM collection_follows f WHERE f.collection_id = c.id)`,
-  'collections.entry_count': sql`SELECT count(*) FROM collections c WHERE entry_count <> (SELECT count(*) FROM collection_entries ce WHERE ce.collection_id = c.id)`,
+  'collections.entry_count': sql`SELECT count(*) FROM collections c WHERE entry_count <> (SELECT count(*) FROM collection_entries ce JOIN entries e ON e.id = ce.entry_id WHERE ce.collection_id = c.id AND e.hidden_at IS NULL)`,
   'repos.comment_count': sql`SELECT count(*) FROM repos r WHERE comment_count <> (SELECT count(*) FROM comments c WHERE c.target_type = 'repo' AND c.target_id = r.id)`,
   'booklets.section_count': sql`SELECT count(*) FROM booklets b WHERE section_count <> (SELECT count(*) FROM booklet_sections s WHERE s.booklet_id = b.id)`,
   'booklets.buy_count': sql`SELECT count(*) FROM booklets b WHERE buy_count <> (SELECT count(*) FROM booklet_purchases p WHERE p.booklet_id = b.id)`,

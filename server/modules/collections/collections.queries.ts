@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, exists, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
+import { collectionHotScore } from '@db/ranking.ts';
 import {
   collectionEntries,
   collectionFollows,
@@ -122,7 +123,7 @@ export async function selectCollectionEntryIds(
     .select({ id: collectionEntries.entryId })
     .from(collectionEntries)
     .innerJoin(entries, eq(entries.id, collectionEntries.entryId))
-    .where(eq(collectionEntries.collectionId, collectionId))
+    .where(and(eq(collectionEntries.collectionId, collectionId), isNull(entries.hiddenAt)))
     .orderBy(
       ...(rankType === 'hot'
         ? [desc(entries.hotScore), desc(entries.id)]
@@ -159,6 +160,20 @@ export async function selectEntryBrief(db: Executor, id: string) {
     .select({ id: entries.id, userId: entries.userId, collectionCount: entries.collectionCount })
     .from(entries)
     .where(eq(entries.id, id));
+  return row ?? null;
+}
+
+/**
+ * The entry being collected or let go, its row held (key share) until the transaction ends: a
+ * hide or restore (which locks it for update) waits, so whether it is visible cannot change
+ * under the collection's count. Taken before the collection's lock, in the order hiding takes them.
+ */
+export async function lockEntryBrief(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: entries.id, userId: entries.userId, hiddenAt: entries.hiddenAt })
+    .from(entries)
+    .where(eq(entries.id, id))
+    .for('key share');
   return row ?? null;
 }
 
@@ -273,13 +288,17 @@ export async function releaseFollowersOf(tx: Tx, followerIds: string[]) {
     .where(inArray(users.id, followerIds));
 }
 
-/** Deleting: the owner has one collection and its entries fewer. */
-export async function releaseOwnerCounters(tx: Tx, ownerId: string, entryCount: number) {
+/**
+ * Deleting: the owner has one collection and its entries fewer (every row, hidden entries too:
+ * the owner's collected count keeps them, while the collection's entry_count does not).
+ */
+export async function releaseOwnerCounters(tx: Tx, ownerId: string, collectionId: string) {
+  const held = sql`(SELECT count(*) FROM ${collectionEntries} WHERE collection_id = ${collectionId})`;
   await tx
     .update(users)
     .set({
       collectionCount: sql`greatest(0, ${users.collectionCount} - 1)`,
-      collectedEntriesCount: sql`greatest(0, ${users.collectedEntriesCount} - ${entryCount})`,
+      collectedEntriesCount: sql`greatest(0, ${users.collectedEntriesCount} - ${held})`,
     })
     .where(eq(users.id, ownerId));
 }
@@ -340,6 +359,22 @@ export async function moveCollectionEntryCount(tx: Tx, collectionId: string, ste
     .update(collections)
     .set({ entryCount: sql`${collections.entryCount} + ${step}`, updatedAt: new Date() })
     .where(eq(collections.id, collectionId));
+}
+
+/**
+ * An entry hidden (-1) or restored (+1): every collection holding it counts one visible entry
+ * fewer or more, and its hot score (which weighs that count) follows.
+ */
+export async function moveEntryCountOfCollectionsHolding(tx: Tx, entryId: string, step: 1 | -1) {
+  const holding = tx
+    .select({ id: collectionEntries.collectionId })
+    .from(collectionEntries)
+    .where(eq(collectionEntries.entryId, entryId));
+  await tx
+    .update(collections)
+    .set({ entryCount: sql`${collections.entryCount} + ${step}` })
+    .where(inArray(collections.id, holding));
+  await tx.update(collections).set({ hotScore: collectionHotScore }).where(inArray(collections.id, holding));
 }
 
 export async function moveEntryCollectionCount(tx: Tx, entryId: string, step: 1 | -1) {

@@ -177,7 +177,7 @@ export async function deleteCollection(ctx: Pick<Ctx, 'db' | 'viewer'>, id: stri
     const followerIds = await queries.selectFollowerIds(tx, id);
     await lockUsers(tx, [locked.userId, ...followerIds]);
     await queries.releaseFollowersOf(tx, followerIds);
-    await queries.releaseOwnerCounters(tx, locked.userId, locked.entryCount);
+    await queries.releaseOwnerCounters(tx, locked.userId, id);
     await queries.deleteCollectionRow(tx, id);
   });
 }
@@ -240,14 +240,16 @@ export async function setCollectionEntry(
   const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   const result = await db.transaction(async (tx) => {
+    // The entry before the collection: the order hiding takes their locks in.
+    const entry = await queries.lockEntryBrief(tx, input.entryId);
     const locked = await queries.lockCollection(tx, input.csId);
     if (!locked) throw notFound(COLLECTION_NOT_FOUND);
     if (!canEdit(signedIn, locked)) throw forbidden();
-    const entry = await queries.selectEntryBrief(tx, input.entryId);
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
     if (await queries.toggleCollectionEntry(tx, input.csId, input.entryId, input.add)) {
       const step = input.add ? 1 : -1;
-      await queries.moveCollectionEntryCount(tx, input.csId, step);
+      // entry_count counts visible entries (moveCollectedEntryVisibility moves it on hide and restore).
+      if (!entry.hiddenAt) await queries.moveCollectionEntryCount(tx, input.csId, step);
       await refreshCollectionHotScore(tx, input.csId);
       await queries.moveEntryCollectionCount(tx, input.entryId, step);
       await lockUsers(tx, [locked.userId, ...(entry.userId ? [entry.userId] : [])]);
@@ -277,6 +279,17 @@ export async function setCollectionEntry(
     collectionCount: result.collectionCount,
     collected: collected.has(input.entryId),
   };
+}
+
+/**
+ * Hiding (-1) or restoring (+1) an entry, in the moderation transaction that changes hidden_at
+ * (the entry row already locked): each collection holding it counts visible entries only.
+ */
+export async function moveCollectedEntryVisibility(
+  ctx: { db: Tx },
+  input: { entryId: string; delta: 1 | -1 },
+): Promise<void> {
+  await queries.moveEntryCountOfCollectionsHolding(ctx.db, input.entryId, input.delta);
 }
 
 /** /isInMyCollectionSet: for each entry, whether it sits in any of the viewer's collections. */

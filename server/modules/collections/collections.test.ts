@@ -285,6 +285,81 @@ describe('follow and entries', () => {
   });
 });
 
+describe('hidden entries (issue 16)', () => {
+  const hide = (entryId: string) =>
+    requestJson(app, '/api/admin/hide', {
+      method: 'POST',
+      headers: { cookie: adminCookie },
+      json: { targetType: 'entry', targetId: entryId, reason: '违规' },
+    });
+  const restore = (entryId: string) =>
+    requestJson(app, '/api/admin/restore', {
+      method: 'POST',
+      headers: { cookie: adminCookie },
+      json: { targetType: 'entry', targetId: entryId },
+    });
+  const listed = async (id: string) => {
+    const page = await call<{ entrylist: Array<{ id: string }>; total: number }>(
+      'GET',
+      `/getCollectionSetEntries?csId=${id}&page=0&rankType=new`,
+      null,
+    );
+    return { total: page.body.d.total, ids: page.body.d.entrylist.map((e) => e.id) };
+  };
+  const collectedBy = async (userId: string) =>
+    (await database.db.select().from(users).where(eq(users.id, userId)))[0].collectedEntriesCount;
+
+  it('entryCount counts visible entries: hide and restore move it in every collection holding the entry', async () => {
+    const first = await create(ownerCookie);
+    const second = await create(ownerCookie);
+    const kept = await createEntry(database.db, { userId: other.id });
+    const hidden = await createEntry(database.db, { userId: other.id });
+    for (const csId of [first, second]) {
+      for (const entry of [kept, hidden]) await call('PUT', '/addEntry', ownerCookie, { csId, entryId: entry.id });
+    }
+    expect((await info(first)).entryCount).toBe(2);
+
+    expect((await hide(hidden.id)).status).toBe(200);
+    expect((await info(first)).entryCount).toBe(1);
+    expect((await info(second)).entryCount).toBe(1);
+    expect(await listed(first)).toEqual({ total: 1, ids: [kept.id] });
+
+    expect((await restore(hidden.id)).status).toBe(200);
+    expect((await info(first)).entryCount).toBe(2);
+    expect((await info(second)).entryCount).toBe(2);
+    expect(await listed(first)).toEqual({ total: 2, ids: [hidden.id, kept.id] });
+  });
+
+  it('letting go of a hidden entry, deleting it or its collection moves no visible count twice', async () => {
+    const csId = await create(ownerCookie);
+    const visible = await createEntry(database.db, { userId: other.id });
+    const hidden = await createEntry(database.db, { userId: other.id });
+    for (const entry of [visible, hidden]) await call('PUT', '/addEntry', ownerCookie, { csId, entryId: entry.id });
+    await hide(hidden.id);
+    expect((await info(csId)).entryCount).toBe(1);
+    const removed = await call<{ entryCount: number }>('PUT', '/delEntry', ownerCookie, { csId, entryId: hidden.id });
+    expect(removed.body.d.entryCount).toBe(1);
+    await call('PUT', '/addEntry', ownerCookie, { csId, entryId: hidden.id });
+    expect((await info(csId)).entryCount).toBe(1);
+
+    // The author deletes the hidden entry: the collection had already stopped counting it.
+    const authorCookie = await signIn(app, other);
+    const deleted = await requestJson(app, `/api/post/entryDel?entryId=${hidden.id}`, {
+      headers: { cookie: authorCookie },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await info(csId)).entryCount).toBe(1);
+
+    // The owner's collected count keeps every row, hidden ones too: deleting gives all of them back.
+    const again = await createEntry(database.db, { userId: other.id });
+    await call('PUT', '/addEntry', ownerCookie, { csId, entryId: again.id });
+    await hide(again.id);
+    const before = await collectedBy(owner.id);
+    expect((await call('DELETE', `/collectionset/${csId}`, ownerCookie)).status).toBe(200);
+    expect(await collectedBy(owner.id)).toBe(before - 2);
+  });
+});
+
 describe('lists', () => {
   it('homeCollectionSet: recommended or all, new or hot, by tag, 30 a page', async () => {
     const tag = await createTag(database.db, { title: `热${newId().slice(-6)}` });

@@ -665,9 +665,12 @@ export async function releaseEntryCounters(tx: Tx, entryId: string, authorId: st
       WHERE ce.entry_id = ${entryId} GROUP BY c.user_id
     ) held
     WHERE u.id = held.user_id`);
-  await tx.execute(sql`
-    UPDATE collections SET entry_count = entry_count - 1
-    WHERE id IN (SELECT collection_id FROM collection_entries WHERE entry_id = ${entryId})`);
+  // Their entry_count counts visible entries: a hidden entry already left it.
+  if (!hidden) {
+    await tx.execute(sql`
+      UPDATE collections SET entry_count = entry_count - 1
+      WHERE id IN (SELECT collection_id FROM collection_entries WHERE entry_id = ${entryId})`);
+  }
   // The entry's comments go with it; their authors' commented-entries counters drop by one.
   await tx.execute(sql`
     UPDATE users SET commented_entries_count = greatest(commented_entries_count - 1, 0)

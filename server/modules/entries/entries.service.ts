@@ -605,7 +605,8 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
  * (the entry row already locked): the counters the public reads count visible entries only, so
  * its category's and tags' entry counts and its author's posted count move with it, and search
  * finds visible entries only (its entry_search row goes, and is written again on restore); its
- * likers' liked-entries counts (the 赞 tab) move too. Collections and comments stay as they are.
+ * likers' liked-entries counts (the 赞 tab) move too. The collections' entry counts are moved by
+ * the collections module (moderation calls both); comments stay as they are.
  */
 export async function moveEntryVisibility(
   ctx: TxCtx,

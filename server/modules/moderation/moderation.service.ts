@@ -16,6 +16,7 @@ import type { Ctx } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { audit } from '../audit/audit.service.ts';
+import { moveCollectedEntryVisibility } from '../collections/collections.service.ts';
 import { moveEntryVisibility } from '../entries/entries.service.ts';
 import { movePinVisibility } from '../pins/pins.service.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
@@ -64,7 +65,10 @@ async function notifyPeople(tx: Tx, userIds: Array<string | null>, content: stri
 
 /** The public counters count visible content only: they move in the hide or restore transaction. */
 async function moveVisibility(tx: Tx, type: HideableTarget, id: string, delta: 1 | -1) {
-  if (type === 'entry') await moveEntryVisibility({ db: tx }, { entryId: id, delta });
+  if (type === 'entry') {
+    await moveEntryVisibility({ db: tx }, { entryId: id, delta });
+    await moveCollectedEntryVisibility({ db: tx }, { entryId: id, delta });
+  }
   if (type === 'pin') await movePinVisibility({ db: tx }, { pinId: id, delta });
 }
 
