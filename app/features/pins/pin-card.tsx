@@ -1,6 +1,6 @@
 import { isGuestId } from '@core/ids.ts';
 import { formatCount, formatDateTime, formatRelativeTime, truncate } from '@core/format.ts';
-import { MessageSquare, ThumbsUp, Trash2 } from '~/ui/icons.tsx';
+import { Trash2 } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CommentText } from '~/ui/comment-text.tsx';
@@ -11,13 +11,13 @@ import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { pinShareText } from './share.ts';
-import type { PinView } from './types.ts';
+import type { PinRowView } from './types.ts';
 import { canDelete as canDeletePin } from '@server/modules/pins/pins.policy.ts';
 
 const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
 
 export interface PinCardProps {
-  pin: PinView;
+  pin: PinRowView;
   /** The pin page shows its comments open. */
   commentsOpen?: boolean;
   onDeleted?: (id: string) => void;
@@ -107,24 +107,22 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
           ))}
         </ul>
       )}
-      <div className="mt-3 flex items-center border-line border-t pt-2 text-[13px] text-fg-2">
+      <div className="pin-acts">
         <button
           type="button"
           onClick={toggleLike}
           aria-pressed={liked}
           aria-label={liked ? '取消点赞' : '点赞'}
-          className={`inline-flex h-8 flex-1 items-center justify-center gap-1.5 hover:text-brand ${liked ? 'text-brand' : ''}`}
+          className={liked ? 'pin-act ic-thumbs-up ic-on text-brand' : 'pin-act ic-thumbs-up'}
         >
-          <ThumbsUp {...icon} fill={liked ? 'currentColor' : 'none'} />
           {likeCount > 0 ? formatCount(likeCount) : '点赞'}
         </button>
         <button
           type="button"
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
-          className="inline-flex h-8 flex-1 items-center justify-center gap-1.5 hover:text-brand"
+          className="pin-act ic-message-square"
         >
-          <MessageSquare {...icon} />
           {commentCount > 0 ? formatCount(commentCount) : '评论'}
         </button>
         <ShareButton
