@@ -1,4 +1,5 @@
 import { formatCount } from '@core/format.ts';
+import type { AuthorAnalytics } from '@server/modules/analytics/analytics.service.ts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { entryHref } from '~/lib/links.ts';
@@ -6,33 +7,6 @@ import { buttonClass } from '~/ui/button.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import { AnalyticsChart, type ChartSeries } from './analytics-chart.tsx';
-
-export interface AnalyticsView {
-  days: 30 | 90;
-  from: string;
-  to: string;
-  entry: { id: string; title: string } | null;
-  daily: Array<{
-    day: string;
-    views: number;
-    likes: number;
-    comments: number;
-    shares: number;
-    followers: number | null;
-  }>;
-  totals: { views: number; likes: number; comments: number; shares: number; followers: number | null };
-  entries: Array<{
-    id: string;
-    title: string;
-    type: string;
-    createdAt: string;
-    views: number;
-    likes: number;
-    comments: number;
-    shares: number;
-    totalViews: number;
-  }>;
-}
 
 /** Series colours, light and dark (brand amber for views; DESIGN.md's danger and success tones). */
 const COLORS = {
@@ -50,7 +24,7 @@ function href(days: number, entryId?: string | null) {
 }
 
 /** /analytics: the author's views, likes, comments, shares and new followers per day, and per article. */
-export function AnalyticsPage({ data }: { data: AnalyticsView }) {
+export function AnalyticsPage({ data }: { data: AuthorAnalytics }) {
   const days = useMemo(() => data.daily.map((d) => d.day), [data]);
   const views = useMemo<ChartSeries[]>(
     () => [{ label: LABELS.views, values: data.daily.map((d) => d.views), color: COLORS.views }],
