@@ -110,13 +110,16 @@ async function createUserFrom(ctx: Pick<Ctx, 'db'>, provider: OAuthProvider, pro
   const userId = newId();
   const username = await freeUsername(ctx, profile.username || profile.nickname);
   await ctx.db.transaction(async (tx) => {
-    await insertUser(tx, {
-      id: userId,
-      username,
-      // Only an https picture from the provider (the page's CSP allows https images).
-      avatarLarge: profile.avatarUrl.startsWith('https://') ? profile.avatarUrl : '',
-      passwordHash: null,
-    });
+    await insertUser(
+      { db: tx },
+      {
+        id: userId,
+        username,
+        // Only an https picture from the provider (the page's CSP allows https images).
+        avatarLarge: profile.avatarUrl.startsWith('https://') ? profile.avatarUrl : '',
+        passwordHash: null,
+      },
+    );
     await queries.insertOAuthAccount(tx, {
       id: newId(),
       userId,

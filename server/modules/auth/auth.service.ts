@@ -86,7 +86,7 @@ export async function signIn(
       ip: input.ip,
     },
   );
-  const user = await getUserBrief(db, input.userId);
+  const user = await getUserBrief({ db }, input.userId);
   return {
     expiresAt: session.expiresAt,
     answer: { user, userId: input.userId, clientId: session.clientId, token: session.token },

@@ -96,7 +96,7 @@ function sectionBrief(row: queries.SectionRow): SectionBrief {
 }
 
 async function cards(db: Db, rows: queries.BookletRow[]): Promise<BookletCard[]> {
-  const briefs = await getUserBriefs(db, [...new Set(rows.map((r) => r.userId))]);
+  const briefs = await getUserBriefs({ db }, [...new Set(rows.map((r) => r.userId))]);
   const byId = new Map(briefs.map((u) => [u.id, u]));
   return rows.map((row) => ({
     id: row.id,
@@ -187,7 +187,7 @@ export async function listBookletReviews(
   const { db, viewer } = ctx;
   const titles = new Map(booklet.sections.map((s) => [s.id, s.title]));
   const rows = await queries.selectRecentSectionComments(db, [...titles.keys()], limit, viewer?.id ?? null);
-  const briefs = await getUserBriefs(db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);
+  const briefs = await getUserBriefs({ db }, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);
   const byId = new Map(briefs.map((u) => [u.id, u]));
   return rows.map((r) => ({
     id: r.id,

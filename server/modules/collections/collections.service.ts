@@ -175,7 +175,7 @@ export async function deleteCollection(ctx: Pick<Ctx, 'db' | 'viewer'>, id: stri
     if (!canEdit(signedIn, locked)) throw forbidden();
     await queries.releaseEntriesOf(tx, id);
     const followerIds = await queries.selectFollowerIds(tx, id);
-    await lockUsers(tx, [locked.userId, ...followerIds]);
+    await lockUsers({ db: tx }, [locked.userId, ...followerIds]);
     await queries.releaseFollowersOf(tx, followerIds);
     await queries.releaseOwnerCounters(tx, locked.userId, id);
     await queries.deleteCollectionRow(tx, id);
@@ -199,7 +199,7 @@ export async function setCollectionFollow(
       const step = follow ? 1 : -1;
       const followerCount = await queries.moveFollowerCount(tx, id, step);
       await refreshCollectionHotScore(tx, id);
-      await lockUsers(tx, [signedIn.id, locked.userId]);
+      await lockUsers({ db: tx }, [signedIn.id, locked.userId]);
       await queries.moveFollowedCollectionCount(tx, signedIn.id, step);
       if (follow) {
         await notify(
@@ -252,7 +252,7 @@ export async function setCollectionEntry(
       if (!entry.hiddenAt) await queries.moveCollectionEntryCount(tx, input.csId, step);
       await refreshCollectionHotScore(tx, input.csId);
       await queries.moveEntryCollectionCount(tx, input.entryId, step);
-      await lockUsers(tx, [locked.userId, ...(entry.userId ? [entry.userId] : [])]);
+      await lockUsers({ db: tx }, [locked.userId, ...(entry.userId ? [entry.userId] : [])]);
       await queries.moveCollectedEntriesCount(tx, locked.userId, step);
       await queries.syncCollectionTags(tx, input.csId);
       if (input.add && entry.userId) {

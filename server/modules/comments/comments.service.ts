@@ -54,7 +54,7 @@ async function hydrate(db: Db, rows: queries.CommentRow[], viewer: Viewer | null
     if (row.replyUserId) userIds.add(row.replyUserId);
   }
   const [briefs, liked] = await Promise.all([
-    getUserBriefs(db, [...userIds]),
+    getUserBriefs({ db }, [...userIds]),
     viewer
       ? queries.selectLikedCommentIds(
           db,
@@ -156,7 +156,7 @@ export async function createComment(ctx: Pick<Ctx, 'db' | 'viewer'>, input: Crea
     await queries.moveTargetCommentCount(tx, input.targetType, input.targetId, 1);
     if (parentId) await queries.moveSubCommentCount(tx, parentId, 1);
     // Content rows above; now every person whose row changes, in id order (lockUsers).
-    await lockUsers(tx, [author.id, replyUserId, target.ownerId]);
+    await lockUsers({ db: tx }, [author.id, replyUserId, target.ownerId]);
     if (input.targetType === 'entry' && (await queries.countUserEntryComments(tx, author.id, input.targetId)) === 1) {
       await queries.moveCommentedEntriesCount(tx, author.id, 1);
     }

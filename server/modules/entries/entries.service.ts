@@ -370,7 +370,7 @@ export async function listRelatedCollections(
   options: { entryId: string; authorId: string | null },
 ) {
   const rows = await queries.selectRelatedCollections(ctx.db, { ...options, limit: RELATED_COLLECTION_COUNT });
-  const authors = await getUserBriefs(ctx.db, [...new Set(rows.map((r) => r.userId))]);
+  const authors = await getUserBriefs(ctx, [...new Set(rows.map((r) => r.userId))]);
   const byId = new Map(authors.map((u) => [u.id, u]));
   return rows.map(({ userId, ...row }) => ({ ...row, user: byId.get(userId) ?? PLACEHOLDER_USER }));
 }
@@ -591,7 +591,7 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
       await queries.addTagCounts(tx, tagIds, -1);
       await queries.addCategoryCount(tx, { categoryId: entry.categoryId, type: entry.type, commented }, -1);
     }
-    await lockUsers(tx, [entry.userId, ...(await queries.selectEntryPeople(tx, entryId))]);
+    await lockUsers({ db: tx }, [entry.userId, ...(await queries.selectEntryPeople(tx, entryId))]);
     await queries.releaseEntryCounters(tx, entryId, entry.userId, !visible);
     if (entry.userId && visible) await queries.addAuthorPostedCount(tx, entry.userId, entry.type, -1);
     // entry_tags, entry_likes, entry_views and collection_entries go by cascade.
@@ -634,7 +634,7 @@ export async function moveEntryVisibility(
   await queries.addTagCounts(tx, tagIds, delta);
   const commented = entry.latestCommentAt !== null;
   await queries.addCategoryCount(tx, { categoryId: entry.categoryId, type: entry.type, commented }, delta);
-  await lockUsers(tx, [entry.userId, ...(await queries.selectEntryLikerIds(tx, entryId))]);
+  await lockUsers({ db: tx }, [entry.userId, ...(await queries.selectEntryLikerIds(tx, entryId))]);
   if (entry.userId) await queries.addAuthorPostedCount(tx, entry.userId, entry.type, delta);
   await queries.addLikerCounts(tx, entryId, delta);
 }

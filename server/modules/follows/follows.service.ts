@@ -35,7 +35,7 @@ export async function followUsers(
   const followees = input.followees.filter((id) => id !== input.follower);
   if (followees.length === 0) throw badRequest('不能关注自己');
   return db.transaction(async (tx) => {
-    const found = await lockUsers(tx, [input.follower, ...followees]);
+    const found = await lockUsers({ db: tx }, [input.follower, ...followees]);
     if (!found.has(input.follower) || !followees.every((id) => found.has(id))) throw notFound('此用户不存在');
     const added: string[] = [];
     for (const followee of followees) {
@@ -54,7 +54,7 @@ export async function unfollowUsers(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { fo
   const { db, viewer } = ctx;
   requireSelf(viewer, input.follower);
   return db.transaction(async (tx) => {
-    const found = await lockUsers(tx, [input.follower, ...input.followees]);
+    const found = await lockUsers({ db: tx }, [input.follower, ...input.followees]);
     if (!found.has(input.follower) || !input.followees.every((id) => found.has(id))) throw notFound('此用户不存在');
     const removed: string[] = [];
     for (const followee of input.followees) {
@@ -96,7 +96,7 @@ export async function listFollows(
   input: { uid: string; direction: 'followers' | 'followees'; before?: string; limit?: number },
 ) {
   const { db, viewer } = ctx;
-  if (!(await userExists(db, input.uid))) throw notFound('此用户不存在');
+  if (!(await userExists({ db }, input.uid))) throw notFound('此用户不存在');
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.users;
   const rows = await queries.selectFollowPage(db, { uid: input.uid, direction: input.direction, cursor, limit });

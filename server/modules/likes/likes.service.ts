@@ -40,7 +40,7 @@ export async function likeEntry(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: string
       return { like: true, likeCount: state ?? 0 };
     }
     const likeCount = await queries.addEntryLikeCount(tx, entryId, 1);
-    await lockUsers(tx, [viewer.id, entry.userId]);
+    await lockUsers({ db: tx }, [viewer.id, entry.userId]);
     await queries.addUserLikeCounters(tx, {
       likerId: viewer.id,
       authorId: entry.userId,
@@ -66,7 +66,7 @@ export async function unlikeEntry(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: stri
       return { like: false, likeCount: state ?? 0 };
     }
     const likeCount = await queries.addEntryLikeCount(tx, entryId, -1);
-    await lockUsers(tx, [viewer.id, entry.userId]);
+    await lockUsers({ db: tx }, [viewer.id, entry.userId]);
     await queries.addUserLikeCounters(tx, {
       likerId: viewer.id,
       authorId: entry.userId,

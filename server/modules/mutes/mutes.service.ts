@@ -28,7 +28,7 @@ export async function muteTarget(
   const signedIn = requireViewer(viewer);
   if (input.targetType === 'user' && input.targetId === signedIn.id) throw badRequest('不能屏蔽自己');
   const exists =
-    input.targetType === 'user' ? await userExists(db, input.targetId) : await tagExists({ db }, input.targetId);
+    input.targetType === 'user' ? await userExists({ db }, input.targetId) : await tagExists({ db }, input.targetId);
   if (!exists) throw notFound(input.targetType === 'user' ? '此用户不存在' : '标签不存在');
   await queries.insertMute(db, signedIn.id, input.targetType, input.targetId);
   // Their cached sessions, in every process, learn that they mute now (Viewer.hasMutes).
@@ -54,7 +54,7 @@ export async function listMutes(ctx: Pick<Ctx, 'db' | 'viewer'>, targetType?: Mu
   const rows = await queries.selectMutes(db, signedIn.id, targetType);
   const userIds = rows.filter((r) => r.targetType === 'user').map((r) => r.targetId);
   const tagIds = rows.filter((r) => r.targetType === 'tag').map((r) => r.targetId);
-  const [people, tagRows] = await Promise.all([getUserBriefs(db, userIds), queries.selectTagBriefs(db, tagIds)]);
+  const [people, tagRows] = await Promise.all([getUserBriefs({ db }, userIds), queries.selectTagBriefs(db, tagIds)]);
   const userById = new Map(people.map((u) => [u.id, u]));
   const tagById = new Map(tagRows.map((t) => [t.id, t]));
   return {

@@ -192,7 +192,7 @@ export async function listUserNotifications(
     ...new Set(visible.map(({ row }) => row[key]).filter((id): id is string => Boolean(id))),
   ];
   const [briefs, entryRows, pinRows, commentRows, collectionRows, repoRows] = await Promise.all([
-    getUserBriefs(db, [...new Set(visible.flatMap((v) => v.actorIds))]),
+    getUserBriefs({ db }, [...new Set(visible.flatMap((v) => v.actorIds))]),
     queries.selectEntryTitles(db, pick('entryId')),
     queries.selectPinTexts(db, pick('pinId')),
     queries.selectCommentTexts(db, [...pick('commentId'), ...pick('replyId')]),

@@ -31,7 +31,7 @@ export interface PinView {
 
 async function hydrate(db: Db, rows: queries.PinRow[], viewer: Viewer | null): Promise<PinView[]> {
   const [briefs, liked] = await Promise.all([
-    getUserBriefs(db, [...new Set(rows.map((r) => r.userId).filter((id): id is string => Boolean(id)))]),
+    getUserBriefs({ db }, [...new Set(rows.map((r) => r.userId).filter((id): id is string => Boolean(id)))]),
     viewer
       ? queries.selectLikedPinIds(
           db,
@@ -76,7 +76,7 @@ export async function movePinVisibility(ctx: TxCtx, { pinId, delta }: { pinId: s
   const { db: tx } = ctx;
   const row = await queries.selectPinAuthor(tx, pinId, { lock: true });
   if (!row?.userId) return;
-  await lockUsers(tx, [row.userId]);
+  await lockUsers({ db: tx }, [row.userId]);
   await queries.addAuthorPinCount(tx, row.userId, delta);
 }
 

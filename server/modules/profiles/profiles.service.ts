@@ -80,7 +80,7 @@ export async function listUserCollections(ctx: Pick<Ctx, 'db'>, input: PageInput
     input.kind === 'created'
       ? await selectCreatedCollectionPage(db, page)
       : await selectFollowedCollectionPage(db, page);
-  const authors = await getUserBriefs(db, [...new Set(rows.map((r) => r.userId))]);
+  const authors = await getUserBriefs({ db }, [...new Set(rows.map((r) => r.userId))]);
   const byId = new Map(authors.map((u) => [u.id, u]));
   return {
     collectionSets: rows.map(({ at: _at, userId, createdAt, ...c }) => ({
@@ -134,7 +134,7 @@ export interface ActivityItem {
  */
 export async function listUserLog(ctx: Pick<Ctx, 'db' | 'viewer'>, input: PageInput) {
   const { db, viewer } = ctx;
-  if (!(await userExists(db, input.uid))) throw notFound('此用户不存在');
+  if (!(await userExists({ db }, input.uid))) throw notFound('此用户不存在');
   const cursor = readPointer(input.before);
   const limit = input.limit ?? PAGE_SIZE.feed;
   const rows = await selectActivityPage(db, { uid: input.uid, cursor, limit, withHidden: viewer?.id === input.uid });
@@ -145,7 +145,7 @@ export async function listUserLog(ctx: Pick<Ctx, 'db' | 'viewer'>, input: PageIn
   const [entryViews, pinViews, people] = await Promise.all([
     getEntriesByIds({ db, viewer }, { ids: [...new Set([...ids('entry'), ...ids('like'), ...commentEntryIds])] }),
     getPinsByIds({ db, viewer }, [...new Set([...ids('pin'), ...commentPinIds])]),
-    getUserBriefs(db, ids('follow')),
+    getUserBriefs({ db }, ids('follow')),
   ]);
   const entryById = new Map(entryViews.map((e) => [e.id, e]));
   const pinById = new Map(pinViews.map((p) => [p.id, p]));

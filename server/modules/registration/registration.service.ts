@@ -135,15 +135,18 @@ export async function registerUser(
         // Commit the counted attempt, then answer 验证码错误.
         if (!check.ok) return { wrongCode: true as const };
       }
-      await insertUser(tx, {
-        id: userId,
-        username: input.username,
-        passwordHash,
-        email: email ?? null,
-        emailVerified: false,
-        mobilePhoneNumber: phone ?? null,
-        mobilePhoneVerified: Boolean(phone),
-      });
+      await insertUser(
+        { db: tx },
+        {
+          id: userId,
+          username: input.username,
+          passwordHash,
+          email: email ?? null,
+          emailVerified: false,
+          mobilePhoneNumber: phone ?? null,
+          mobilePhoneVerified: Boolean(phone),
+        },
+      );
       if (input.inviteToken) await acceptInvitation({ db: tx }, { token: input.inviteToken, userId });
       const mailToken = email
         ? await issueMailToken(
@@ -301,14 +304,17 @@ export async function createAccount(
       const taken = await queries.findTakenIdentifiers(tx, { username: input.username, email: input.email });
       if (taken.username) throw badRequest(USERNAME_TAKEN.m, USERNAME_TAKEN.s);
       if (taken.email) throw badRequest(EMAIL_TAKEN.m, EMAIL_TAKEN.s);
-      await insertUser(tx, {
-        id: userId,
-        username: input.username,
-        email: input.email,
-        emailVerified: true,
-        passwordHash,
-        role: input.admin ? 'admin' : 'user',
-      });
+      await insertUser(
+        { db: tx },
+        {
+          id: userId,
+          username: input.username,
+          email: input.email,
+          emailVerified: true,
+          passwordHash,
+          role: input.admin ? 'admin' : 'user',
+        },
+      );
     });
   } catch (error) {
     throw registerConflict(error) ?? error;

@@ -130,7 +130,7 @@ export async function getRepoDetail(ctx: Pick<Ctx, 'db' | 'env'>, repoId: string
   const [[view], languages, translators] = await Promise.all([
     hydrate(ctx.db, [row]),
     queries.selectRepoLanguages(ctx.db, repoId),
-    getUserBriefs(ctx.db, row.translatorIds.slice(0, PAGE_SIZE.translatorsShown)),
+    getUserBriefs(ctx, row.translatorIds.slice(0, PAGE_SIZE.translatorsShown)),
   ]);
   const byId = new Map(translators.map((u) => [u.id, u]));
   const siteOrigin = ctx.env?.SITE_URL ? new URL(ctx.env.SITE_URL).origin : undefined;
@@ -271,7 +271,7 @@ export async function listTranslations(
     queries.countTranslations(db, input.repoId, input.field),
     viewer ? queries.selectVotedTranslationIds(db, viewer.id, input.repoId) : Promise.resolve(new Set<string>()),
   ]);
-  const users = await getUserBriefs(db, [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))]);
+  const users = await getUserBriefs({ db }, [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))]);
   const byId = new Map(users.map((u) => [u.id, u]));
   const list: TranslationView[] = rows.map((row) => ({
     id: row.id,

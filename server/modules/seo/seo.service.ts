@@ -241,7 +241,7 @@ export async function tagFeed(ctx: FeedContext, title: string): Promise<string> 
 
 /** A user's newest entries: /feed/user/{id}. */
 export async function userFeed(ctx: FeedContext, userId: string): Promise<string> {
-  const user = await getUserBrief(ctx.db, userId);
+  const user = await getUserBrief(ctx, userId);
   const page = await listUserEntries({ db: ctx.db, viewer: null }, { userId, sort: 'newest', limit: FEED_ITEMS });
   return rss(ctx.siteUrl, ctx.siteName, {
     title: user.username,

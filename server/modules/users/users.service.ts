@@ -1,6 +1,6 @@
 import { PLACEHOLDERS } from '@core/placeholders.ts';
-import type { Db, Tx } from '@db/client.ts';
 import type { users } from '@db/schema/users.ts';
+import type { Ctx, TxCtx } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import * as queries from './users.queries.ts';
 
@@ -28,22 +28,22 @@ export const PLACEHOLDER_USER: UserBrief = {
 export const userBriefColumns = queries.userBriefColumns;
 
 /** Adds a person's row (registration, a first OAuth sign-in), in the caller's transaction. */
-export function insertUser(tx: Db | Tx, values: NewUser): Promise<void> {
-  return queries.insertUser(tx, values);
+export function insertUser(ctx: Pick<Ctx, 'db'> | TxCtx, values: NewUser): Promise<void> {
+  return queries.insertUser(ctx.db, values);
 }
 
 /** Whether a user with this id exists. */
-export function userExists(db: Db, id: string): Promise<boolean> {
-  return queries.selectUserExists(db, id);
+export function userExists(ctx: Pick<Ctx, 'db'>, id: string): Promise<boolean> {
+  return queries.selectUserExists(ctx.db, id);
 }
 
 /** The briefs of these people, in no particular order; unknown ids are left out. */
-export function getUserBriefs(db: Db, ids: string[]): Promise<UserBrief[]> {
-  return queries.selectUserBriefs(db, ids);
+export function getUserBriefs(ctx: Pick<Ctx, 'db'>, ids: string[]): Promise<UserBrief[]> {
+  return queries.selectUserBriefs(ctx.db, ids);
 }
 
-export async function getUserBrief(db: Db, id: string): Promise<UserBrief> {
-  const [user] = await queries.selectUserBriefs(db, [id]);
+export async function getUserBrief(ctx: Pick<Ctx, 'db'>, id: string): Promise<UserBrief> {
+  const [user] = await queries.selectUserBriefs(ctx.db, [id]);
   if (!user) throw notFound('此用户不存在');
   return user;
 }
@@ -56,7 +56,7 @@ export async function getUserBrief(db: Db, id: string): Promise<UserBrief> {
  * instead of deadlocking; the rare deadlock that still slips through (rows of bulk updates) the
  * transaction helper retries (db/client.ts). Returns the ids that exist.
  */
-export async function lockUsers(tx: Tx, ids: Array<string | null | undefined>): Promise<Set<string>> {
+export async function lockUsers(ctx: TxCtx, ids: Array<string | null | undefined>): Promise<Set<string>> {
   const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].sort();
-  return new Set(await queries.lockUserRows(tx, unique));
+  return new Set(await queries.lockUserRows(ctx.db, unique));
 }

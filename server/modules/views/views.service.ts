@@ -43,7 +43,7 @@ export async function recordEntryView(
     await queries.addEntryView(tx, entryId);
     const updated = await refreshEntryHotScore(tx, entryId);
     // The entry's row first, then the author's and the viewer's in id order (lockUsers).
-    await lockUsers(tx, [entry.userId, ctx.viewer?.id]);
+    await lockUsers({ db: tx }, [entry.userId, ctx.viewer?.id]);
     if (entry.userId) await queries.addAuthorRead(tx, entry.userId);
     if (ctx.viewer && !(await queries.viewedOnAnotherDay(tx, visit))) await queries.addViewedEntry(tx, ctx.viewer.id);
     return { entryViewId, counted: true, viewCount: updated?.viewCount ?? entry.viewCount + 1 };

@@ -160,7 +160,7 @@ export async function listWithdrawals(
   requireSettler(viewer);
   const rows = await queries.selectApplicationPage(db, input.status, input.page, WITHDRAWAL_PAGE_SIZE);
   const page = rows.slice(0, WITHDRAWAL_PAGE_SIZE);
-  const briefs = await getUserBriefs(db, [...new Set(page.map((r) => r.userId))]);
+  const briefs = await getUserBriefs({ db }, [...new Set(page.map((r) => r.userId))]);
   const byId = new Map(briefs.map((u) => [u.id, u]));
   return {
     applications: page.map((row) => ({
