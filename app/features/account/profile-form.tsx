@@ -1,5 +1,6 @@
 import { type ProfileField, PROFILE_LIMITS, profileValueProblem } from '@core/account-settings.ts';
 import { LIMITS } from '@core/constants.ts';
+import type { AccountSettings } from '@server/modules/account/account.service.ts';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
@@ -9,15 +10,7 @@ import { Button } from '~/ui/button.tsx';
 import { SettingsRow, inputClass } from './settings-ui.tsx';
 import { uploadAvatar } from './upload-avatar.ts';
 
-export interface ProfileValues {
-  id: string;
-  username: string;
-  avatarLarge: string;
-  jobTitle: string;
-  company: string;
-  blogAddress: string;
-  selfDescription: string;
-}
+type ProfileValues = AccountSettings['profile'];
 
 type TextField = Exclude<ProfileField, 'avatarLarge'>;
 
