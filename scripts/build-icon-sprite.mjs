@@ -54,8 +54,8 @@ const sprite = `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join('\n')}\
 writeFileSync(path.join(root, 'app/ui/icons.svg'), sprite);
 console.log(`app/ui/icons.svg: ${names.length} icons, ${sprite.length} bytes`);
 
-/** The icons of a feed row, drawn by CSS (app/features/entries/entry-stats.tsx, like and collect buttons). */
-const MASKED = ['eye', 'message-square', 'star', 'thumbs-up'];
+/** The icons of a feed row, drawn by CSS (entry rows' stats, like and collect; a pin's action bar). */
+const MASKED = ['eye', 'message-square', 'share-2', 'star', 'thumbs-up', 'triangle-alert'];
 /** Those a row also draws filled. */
 const FILLED = new Set(['star', 'thumbs-up']);
 /** A data URL with single-quoted attributes, escaping only what a CSS url("…") needs. */

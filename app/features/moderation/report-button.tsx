@@ -10,7 +10,7 @@ const VARIANTS = {
   /** The article bar, the repo page and the profile header: icon and word. */
   bar: 'inline-flex h-9 items-center gap-1.5 px-2 text-fg-3 text-sm hover:text-brand',
   /** A pin's action row: the icon alone (named 举报 for screen readers). */
-  row: 'inline-flex h-8 items-center justify-center px-2 hover:text-brand',
+  row: 'pin-report ic-triangle-alert',
   /** A comment's action line, beside 点赞 and 回复. */
   inline: 'inline-flex items-center gap-1 hover:text-brand',
 } as const;
@@ -53,7 +53,9 @@ export function ReportButton({
         title={variant === 'row' ? '举报' : undefined}
         className={`${VARIANTS[variant]} ${className}`}
       >
-        <TriangleAlert size={variant === 'bar' ? 16 : 15} strokeWidth={1.75} aria-hidden="true" />
+        {variant !== 'row' && (
+          <TriangleAlert size={variant === 'bar' ? 16 : 15} strokeWidth={1.75} aria-hidden="true" />
+        )}
         {variant !== 'row' && '举报'}
       </button>
       {everOpened && (

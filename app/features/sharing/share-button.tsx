@@ -28,7 +28,8 @@ function useNativeShare(): boolean {
 
 const triggerClass = {
   bar: 'btn btn-secondary btn-md gap-1.5',
-  row: 'inline-flex h-8 flex-1 items-center justify-center gap-1.5 hover:text-brand',
+  /** A pin's action bar (app.css): the icon is a CSS mask there, a page shows twenty. */
+  row: 'pin-act ic-share-2',
 };
 
 /**
@@ -65,7 +66,7 @@ export function ShareButton({
 
   const label = (
     <>
-      <Share2 aria-hidden size={16} strokeWidth={1.75} />
+      {variant === 'bar' && <Share2 aria-hidden size={16} strokeWidth={1.75} />}
       分享
     </>
   );
