@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, sessions, trust] = await Promise.all([
     fromService(getAccountSettings({ ...context, viewer })),
     fromService(listSessions({ db: context.db, viewer })),
-    getTrustStanding(context.db, viewer.id),
+    getTrustStanding(context, viewer.id),
   ]);
   return { settings, sessions, trust, notice };
 }

@@ -15,7 +15,7 @@ export const commentApi = createApi()
   .openapi(routes.createComment, async (c) => {
     const ctx = c.get('ctx');
     const input = c.req.valid('json');
-    await enforceNewAccountLimits(ctx, 'comment', { content: input.content });
+    await enforceNewAccountLimits(ctx, { action: 'comment', content: input.content });
     return ok(c, await createComment(ctx, input));
   })
   .openapi(routes.commentsByIds, async (c) => {

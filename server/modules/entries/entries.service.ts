@@ -479,7 +479,7 @@ function entryColumns(prepared: ReturnType<typeof prepare>) {
 /** New-account limits (docs/trust-levels.md): a publish counts against the rate, an edit checks the links only. */
 async function checkNewAccount(ctx: WriteContext, content: string, count: boolean) {
   if (!ctx.env || !ctx.adapters) return;
-  await enforceNewAccountLimits({ ...ctx, env: ctx.env, adapters: ctx.adapters }, 'entry', { content, count });
+  await enforceNewAccountLimits({ ...ctx, env: ctx.env, adapters: ctx.adapters }, { action: 'entry', content, count });
 }
 
 export async function createEntry(ctx: WriteContext, input: EntryInput): Promise<{ id: string }> {

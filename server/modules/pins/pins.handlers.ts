@@ -10,7 +10,7 @@ export const pinApi = createApi()
   .openapi(routes.publish, async (c) => {
     const ctx = c.get('ctx');
     const input = c.req.valid('json');
-    await enforceNewAccountLimits(ctx, 'pin', { content: input.content });
+    await enforceNewAccountLimits(ctx, { action: 'pin', content: input.content });
     return ok(c, await publishPin(ctx, input));
   })
   .openapi(routes.remove, async (c) => {

@@ -7,24 +7,21 @@ import {
   trustRateMessage,
   trustStandingOf,
 } from '@core/trust.ts';
-import type { Db } from '@db/client.ts';
-import type { RequestContext } from '../../http/context.ts';
+import type { Ctx } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Viewer } from '../auth/auth.policy.ts';
 import { TOO_FREQUENT } from '../verification/verification.service.ts';
 import * as queries from './trust.queries.ts';
 
 export type { TrustAction, TrustStanding };
 
 /** Where an account stands (core/trust.ts): its level and what is still missing. */
-export async function getTrustStanding(db: Db, userId: string, now: Date = new Date()): Promise<TrustStanding> {
-  const facts = await queries.selectTrustFacts(db, userId);
+export async function getTrustStanding(ctx: Pick<Ctx, 'db'>, userId: string): Promise<TrustStanding> {
+  const now = new Date();
+  const facts = await queries.selectTrustFacts(ctx.db, userId);
   if (!facts)
     return trustStandingOf({ role: 'user', createdAt: now, likesReceived: 0, entriesRead: 0, lastHiddenAt: null }, now);
   return trustStandingOf(facts, now);
 }
-
-type TrustContext = Pick<RequestContext, 'db' | 'adapters' | 'env'> & { viewer: Viewer | null };
 
 /**
  * New-account limits (docs/trust-levels.md), called before a write: at level 0, at most so many
@@ -34,14 +31,14 @@ type TrustContext = Pick<RequestContext, 'db' | 'adapters' | 'env'> & { viewer: 
  * checks the links only (an edit). NEW_ACCOUNT_LIMITS=false turns it off (the test default).
  */
 export async function enforceNewAccountLimits(
-  ctx: TrustContext,
-  action: TrustAction,
-  options: { content?: string; count?: boolean } = {},
+  ctx: Pick<Ctx, 'db' | 'viewer' | 'env' | 'adapters'>,
+  options: { action: TrustAction; content?: string; count?: boolean },
 ): Promise<void> {
+  const { action } = options;
   const viewer = ctx.viewer;
   if (!viewer || !ctx.env.NEW_ACCOUNT_LIMITS) return;
   if (viewer.role === 'admin' || viewer.role === 'editor') return;
-  const standing = await getTrustStanding(ctx.db, viewer.id);
+  const standing = await getTrustStanding(ctx, viewer.id);
   if (standing.level > 0) return;
   if (action !== 'upload' && options.content !== undefined) {
     if (countExternalLinks(options.content) > NEW_ACCOUNT_LIMITS.links[action]) {

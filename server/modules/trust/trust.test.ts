@@ -72,7 +72,7 @@ describe('new-account limits (docs/trust-levels.md)', () => {
 
   it('an old account in good standing is not limited (pins, links)', async () => {
     const member = await established();
-    expect((await getTrustStanding(database.db, member.id)).level).toBe(1);
+    expect((await getTrustStanding({ db: database.db }, member.id)).level).toBe(1);
     const statuses = await pinsUntilRefused(member, NEW_ACCOUNT_LIMITS.rates.pin.points + 2);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const links = 'https://a.example https://b.example https://c.example https://d.example';
@@ -84,7 +84,7 @@ describe('new-account limits (docs/trust-levels.md)', () => {
     const first = await pin(moderated, '会被隐藏的沸点');
     const hide = await call(admin, '/api/admin/hide', { targetType: 'pin', targetId: first.body.d.id, reason: '广告' });
     expect(hide.status).toBe(200);
-    const standing = await getTrustStanding(database.db, moderated.id);
+    const standing = await getTrustStanding({ db: database.db }, moderated.id);
     expect(standing.level).toBe(0);
     expect(standing.missing.join()).toContain(`${TRUST_RULES.cleanDays} 天内没有内容被管理员隐藏`);
     // Its first pin was made at level 1 and did not count.
@@ -95,23 +95,23 @@ describe('new-account limits (docs/trust-levels.md)', () => {
     // A restore clears it at once; hidden long ago no longer counts.
     const restore = await call(admin, '/api/admin/restore', { targetType: 'pin', targetId: first.body.d.id });
     expect(restore.status).toBe(200);
-    expect((await getTrustStanding(database.db, moderated.id)).level).toBe(1);
+    expect((await getTrustStanding({ db: database.db }, moderated.id)).level).toBe(1);
     await database.db
       .update(pins)
       .set({ hiddenAt: new Date(Date.now() - (TRUST_RULES.cleanDays + 1) * DAY) })
       .where(eq(pins.id, first.body.d.id));
-    expect((await getTrustStanding(database.db, moderated.id)).level).toBe(1);
+    expect((await getTrustStanding({ db: database.db }, moderated.id)).level).toBe(1);
     expect((await pin(moderated)).status).toBe(200);
   });
 
   it('needs likes received or entries read as well as age', async () => {
     const quiet = await person({ createdAt: old() });
-    expect((await getTrustStanding(database.db, quiet.id)).missing.join()).toContain('阅读');
+    expect((await getTrustStanding({ db: database.db }, quiet.id)).missing.join()).toContain('阅读');
     await database.db
       .update(users)
       .set({ viewedEntriesCount: TRUST_RULES.minEntriesRead })
       .where(eq(users.id, quiet.id));
-    expect(await getTrustStanding(database.db, quiet.id)).toMatchObject({ level: 1, missing: [] });
+    expect(await getTrustStanding({ db: database.db }, quiet.id)).toMatchObject({ level: 1, missing: [] });
   });
 
   it('limits a new account’s external links per comment and entry, edits included', async () => {

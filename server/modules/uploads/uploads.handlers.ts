@@ -13,7 +13,7 @@ export const uploadApi = createApi();
 uploadApi.use(async (c, next) => {
   const ctx = c.get('ctx');
   await checkUploadRate(ctx, requireViewer(ctx.viewer).id);
-  await enforceNewAccountLimits(ctx, 'upload');
+  await enforceNewAccountLimits(ctx, { action: 'upload' });
   await next();
 });
 uploadApi.openapi(imageUploadRoute, async (c) => {
