@@ -218,7 +218,11 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
   });
 
   const changes = changeBus(database);
-  changes.configure({ graceMs: env.CACHE_GRACE_MS, entries: env.FEED_CACHE_ENTRIES });
+  changes.configure({
+    graceMs: env.CACHE_GRACE_MS,
+    entries: env.FEED_CACHE_ENTRIES,
+    maxBytes: env.FEED_CACHE_MB * 1024 * 1024,
+  });
   // Anonymous pages answered from memory, before anything else runs (server/http/page-cache.ts).
   app.use(
     pageCache({

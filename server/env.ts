@@ -116,6 +116,8 @@ export const envSchema = z.object({
   CACHE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
   /** Shared answers (a feed's page for everyone) each process keeps (0 = off; docs/decisions/005). */
   FEED_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  /** Megabytes of heap those shared answers may hold, about (0 = off; a 20-row feed page is about 42 KB). */
+  FEED_CACHE_MB: z.coerce.number().min(0).default(16),
   /** Megabytes of compressed anonymous pages each process keeps (0 = off; docs/decisions/005). */
   PAGE_CACHE_MB: z.coerce.number().min(0).default(32),
   /** How long each instance reuses an anonymous search's result ids (0 = never); the page's public max-age is 30 s. */
