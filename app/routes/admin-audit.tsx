@@ -2,12 +2,16 @@ import { AUDIT_ACTION_LABELS } from '@core/moderation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@core/format.ts';
 import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { AUDIT_TARGET_LABELS, auditDetailText } from '~/features/admin/audit-detail.ts';
 import { loadAuditLog } from '~/features/admin/admin.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import type { Route } from './+types/admin-audit';
 
-/** /admin/audit: every administrator action, newest first (append-only); filter by action. */
+/**
+ * /admin/audit: every administrator action, newest first (append-only); filter by action. Each row
+ * names its target (linked to its page) and gives the reason and the particulars the action kept.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadAuditLog(context, new URL(request.url));
 }
@@ -60,8 +64,35 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             ),
           },
           { header: '操作', cell: (row) => AUDIT_ACTION_LABELS[row.action] ?? row.action },
-          { header: '对象', className: 'font-mono text-xs', cell: (row) => `${row.targetType} ${row.targetId}` },
-          { header: '原因', className: 'text-fg-2', cell: (row) => row.reason },
+          {
+            header: '对象',
+            className: 'min-w-[160px]',
+            cell: (row) => (
+              <>
+                <span className="mr-1 text-fg-3 text-xs">{AUDIT_TARGET_LABELS[row.targetType] ?? row.targetType}</span>
+                {row.target.href ? (
+                  <Link to={row.target.href} className="hover:text-brand">
+                    {row.target.title}
+                  </Link>
+                ) : (
+                  row.target.title
+                )}
+              </>
+            ),
+          },
+          {
+            header: '原因 / 说明',
+            className: 'min-w-[160px] text-fg-2',
+            cell: (row) => {
+              const particulars = auditDetailText(row.action, row.detail);
+              return (
+                <>
+                  {row.reason && <p>{row.reason}</p>}
+                  {particulars && <p className="break-all text-fg-3 text-xs">{particulars}</p>}
+                </>
+              );
+            },
+          },
         ]}
       />
       {loaderData.pointer && (

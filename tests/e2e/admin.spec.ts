@@ -69,7 +69,10 @@ test.describe('the admin console', () => {
     }).toPass();
 
     await page.goto('/admin/audit');
-    await expect(page.getByRole('row').filter({ hasText: reason })).toBeVisible();
+    const audited = page.getByRole('row').filter({ hasText: reason });
+    await expect(audited).toBeVisible();
+    // The row names its target and links to it.
+    await expect(audited.locator(`a[href="/entry/${entryId}"]`)).toBeVisible();
     await page.goto('/moderation');
     await expect(page.getByRole('row').filter({ hasText: reason })).toContainText('隐藏');
     await expect(page.getByRole('row').filter({ hasText: '恢复' }).first()).toBeVisible();

@@ -12,6 +12,9 @@ const auditRecordSchema = z
     action: z.string(),
     targetType: z.string(),
     targetId: z.string(),
+    target: z
+      .object({ title: z.string(), href: z.string().nullable() })
+      .describe('The target’s name now (or as recorded when it is gone) and its page; href null when it has none'),
     reason: z.string(),
     detail: z.record(z.string(), z.unknown()),
     createdAt: z.string(),

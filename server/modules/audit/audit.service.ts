@@ -38,6 +38,13 @@ export async function audit(tx: Db, actor: AuditActor, input: AuditInput): Promi
   });
 }
 
+/** What an action was done to, as a reader of the log needs it: its name now (or as recorded) and where it is. */
+export interface AuditTarget {
+  title: string;
+  /** Null when it has no page (everyone) or is gone. */
+  href: string | null;
+}
+
 export interface AuditRecord {
   id: string;
   actorId: string;
@@ -45,9 +52,70 @@ export interface AuditRecord {
   action: string;
   targetType: string;
   targetId: string;
+  target: AuditTarget;
   reason: string;
   detail: Record<string, unknown>;
   createdAt: string;
+}
+
+const GONE = '（已删除）';
+
+/** Where a target is read or managed; a comment is read where it sits, a section in its booklet. */
+function targetHref(type: string, id: string, row: queries.AuditTargetRow): string | null {
+  switch (type) {
+    case 'entry':
+      return `/entry/${id}`;
+    case 'pin':
+      return `/pin/${id}`;
+    case 'repo':
+      return `/repo/${id}`;
+    case 'user':
+      return `/user/${id}`;
+    case 'booklet':
+      return `/book/${id}`;
+    case 'booklet_section':
+      return `/book/${row.parentId}/section/${id}`;
+    case 'comment':
+      return row.parentType === 'entry' || row.parentType === 'pin' ? `/${row.parentType}/${row.parentId}` : null;
+    case 'tag':
+      return `/tag/${encodeURIComponent(row.title)}`;
+    case 'event':
+      return '/admin/events';
+    case 'banner':
+      return '/admin/banners';
+    case 'withdrawal':
+      return '/admin/withdrawals';
+    default:
+      return null;
+  }
+}
+
+/** A target no longer there keeps the name its record wrote down (an event's title, a banner's first line). */
+function recordedTitle(detail: Record<string, unknown>): string {
+  const named = [detail.title, detail.fullName, Array.isArray(detail.textList) ? detail.textList[0] : undefined];
+  const found = named.find((value): value is string => typeof value === 'string' && value !== '');
+  return found ?? GONE;
+}
+
+/** The targets of a page of records, one query a target type. */
+async function describeTargets(
+  db: Db,
+  rows: Array<{ targetType: string; targetId: string; detail: Record<string, unknown> }>,
+): Promise<AuditTarget[]> {
+  const found = new Map<string, queries.AuditTargetRow>();
+  const types = [...new Set(rows.map((r) => r.targetType))];
+  await Promise.all(
+    types.map(async (type) => {
+      const ids = [...new Set(rows.filter((r) => r.targetType === type).map((r) => r.targetId))];
+      for (const row of await queries.selectAuditTargets(db, type, ids)) found.set(`${type}:${row.id}`, row);
+    }),
+  );
+  return rows.map(({ targetType, targetId, detail }) => {
+    if (targetType === 'everyone') return { title: '所有人', href: null };
+    const row = found.get(`${targetType}:${targetId}`);
+    if (!row) return { title: recordedTitle(detail), href: null };
+    return { title: row.title || recordedTitle(detail), href: targetHref(targetType, targetId, row) };
+  });
 }
 
 /** One page of the audit log, newest first (administrators; the route checks the role). */
@@ -62,8 +130,9 @@ export async function listAudit(
     targetType: input.targetType,
     targetId: input.targetId,
   });
+  const targets = await describeTargets(db, rows);
   return {
-    list: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    list: rows.map((row, i) => ({ ...row, target: targets[i], createdAt: row.createdAt.toISOString() })),
     pointer: nextPointer(rows, input.limit, (row) => [row.createdAt, row.id]),
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { auditLog } from '@db/schema/moderation.ts';
+import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
@@ -83,5 +84,36 @@ describe('audit log', () => {
     expect(text).not.toContain(admin.id);
     expect(text).not.toContain(admin.username);
     expect(text).not.toContain('2'.repeat(24));
+  });
+
+  it('names each target with a link to it, or as recorded once it is gone', async () => {
+    const base = Date.now() + 120_000;
+    const person = await createUser(database.db);
+    const entry = await createEntry(database.db, { title: '审计对象文章' });
+    const records = [
+      { action: 'hide', targetType: 'entry', targetId: entry.id, reason: '广告', detail: {} },
+      { action: 'set_role', targetType: 'user', targetId: person.id, detail: { from: 'user', to: 'editor' } },
+      { action: 'event_delete', targetType: 'event', targetId: newId(), detail: { title: '已删的活动' } },
+      { action: 'system_notification', targetType: 'everyone', targetId: '*', detail: { content: '维护' } },
+    ];
+    for (const [i, r] of records.entries()) {
+      await database.db.insert(auditLog).values({
+        id: newId(),
+        actorId: admin.id,
+        actorName: admin.username,
+        reason: '',
+        ...r,
+        createdAt: new Date(base + i),
+      });
+    }
+    const { body } = await requestJson(app, '/api/admin/audit?limit=4', { headers: { cookie: adminCookie } });
+    const list = envelopeOf(auditPageSchema).parse(body).d.list;
+    expect(list.map((r) => [r.action, r.target])).toEqual([
+      ['system_notification', { title: '所有人', href: null }],
+      ['event_delete', { title: '已删的活动', href: null }],
+      ['set_role', { title: person.username, href: `/user/${person.id}` }],
+      ['hide', { title: '审计对象文章', href: `/entry/${entry.id}` }],
+    ]);
+    expect(list[3].reason).toBe('广告');
   });
 });
