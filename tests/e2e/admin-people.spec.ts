@@ -11,7 +11,9 @@ async function signInAsAdmin(page: Page) {
   await expect(loginDialog(page)).toBeHidden();
 }
 
-test('the administrator suspends a person from /admin/people and sets a banner that runs now', async ({ page }) => {
+test('the administrator suspends a person from /admin/people and sets a banner that runs now on the home page', async ({
+  page,
+}) => {
   const reason = `刷屏 ${Date.now().toString(36)}`;
   await signInAsAdmin(page);
   await page.goto('/admin/people');
@@ -36,4 +38,19 @@ test('the administrator suspends a person from /admin/people and sets a banner t
   await page.getByLabel('文字（每行一条，最多 3 行）').fill(text);
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.locator('tr[data-banner-id]').filter({ hasText: text })).toContainText('展示中');
+
+  // Another visitor, signed out, sees it in the home page's aside, linking where it was set to. (A
+  // new browser context: this one keeps the signed-out home page it loaded before signing in, for
+  // its max-age, as any browser may.) The server's anonymous page cache may answer with the page
+  // rendered before the change for CACHE_GRACE_MS, so the visitor loads it again until it shows.
+  const visitor = await page.context().browser()?.newContext();
+  if (!visitor) throw new Error('no browser to open a second context in');
+  const home = await visitor.newPage();
+  const banner = home.getByRole('complementary', { name: '侧栏' }).getByRole('link', { name: text });
+  await expect(async () => {
+    await home.goto('/');
+    await expect(banner).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(banner).toHaveAttribute('href', '/events');
+  await visitor.close();
 });
