@@ -4,21 +4,17 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { createAdapters } from '@server/adapters/index.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { TRANSPORT_MESSAGES } from '@core/messages.ts';
-import { createTestDatabase } from '../tests/setup/test-db.ts';
 import { type TestApp, TEST_ORIGIN, createTestApp, createTestEnv } from '../tests/setup/test-app.ts';
+import { setUpTestApp } from '../tests/setup/file-app.ts';
 import { createApp } from './app.ts';
 
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-});
-afterAll(() => database?.close());
+setUpTestApp({}, (opened) => ({ database, app } = opened));
 
 describe('health', () => {
   it('/healthz answers ok without touching the database', async () => {

@@ -1,26 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
 import { users, verificationTokens } from '@db/schema/users.ts';
 import { trackingEvents } from '@db/schema/social.ts';
-import { ensureCategories } from '../../tests/factories/categories.ts';
 import { createEntry } from '../../tests/factories/entries.ts';
 import { createUser } from '../../tests/factories/users.ts';
-import { createTestDatabase } from '../../tests/setup/test-db.ts';
-import { type TestApp, TEST_ORIGIN, createTestApp, signIn } from '../../tests/setup/test-app.ts';
+import { type TestApp, TEST_ORIGIN, signIn } from '../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../tests/setup/file-app.ts';
 import { BROWSER_REQUESTS } from '../../tests/setup/browser-requests.ts';
 import { CROSS_SITE_MESSAGE } from './security.ts';
 
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
-});
-afterAll(() => database?.close());
+setUpTestApp({ categories: true }, (opened) => ({ database, app } = opened));
 
 const REFUSED = [
   'crossSite',

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { entryLikes, entryViews } from '@db/schema/content.ts';
 import { comments, trackingDaily, trackingEvents } from '@db/schema/social.ts';
 import { follows } from '@db/schema/users.ts';
 import { newId } from '@core/ids.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { addDays, dayRange, trackingDay } from '../tracking/tracking.service.ts';
 import { type AuthorAnalytics, getAuthorAnalytics } from './analytics.service.ts';
 
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
-});
-afterAll(() => database?.close());
+setUpTestApp({ categories: true }, (opened) => ({ database, app } = opened));
 
 /** An instant `hours` after the start of the China Standard Time day `day`. */
 const at = (day: string, hours = 10) => new Date(dayRange(day).start.getTime() + hours * 3_600_000);

@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { entryLikes } from '@db/schema/content.ts';
 import { sessions } from '@db/schema/users.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { TEST_PASSWORD, createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { SESSION_COOKIE } from './auth.service.ts';
 import { CROSS_SITE_MESSAGE } from '../../http/security.ts';
 
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-});
-afterAll(() => database?.close());
+setUpTestApp({}, (opened) => ({ database, app } = opened));
 
 interface AuthState {
   user: { id: string; username: string };

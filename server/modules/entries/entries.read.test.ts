@@ -9,12 +9,11 @@ import type { Database, Db } from '@db/client.ts';
 import * as schema from '@db/schema/index.ts';
 import { banners, entries, tagSubscriptions } from '@db/schema/content.ts';
 import { follows, mutes } from '@db/schema/users.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry, type EntryRow } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { selectEntryPage, selectFollowingEntryPage, selectTagEntryPage } from './entries.queries.ts';
 import { entryListSchema, entrySchema } from './entries.schemas.ts';
@@ -23,12 +22,7 @@ import { listEntries, listFollowingEntries } from './entries.service.ts';
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
-});
-afterAll(() => database?.close());
+setUpTestApp({ categories: true }, (opened) => ({ database, app } = opened));
 
 type EntryPage = {
   total: number;

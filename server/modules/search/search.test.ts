@@ -1,14 +1,13 @@
 import { desc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { entrySearch } from '@db/schema/content.ts';
 import { mutes } from '@db/schema/users.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
 import {
   countSampleMatches,
@@ -22,12 +21,7 @@ import { passageAround, searchResultsPage, searchSnippets, windowRead } from './
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
-});
-afterAll(() => database?.close());
+setUpTestApp({ categories: true }, (opened) => ({ database, app } = opened));
 
 /** An entry with the search row publishing gives it (the factory writes it). */
 function searchable(overrides: Parameters<typeof createEntry>[1] & { title: string; abstract?: string }) {

@@ -1,26 +1,20 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { xml2js, type Element } from 'xml-js';
 import type { Database } from '@db/client.ts';
 import { createApp } from '@server/app.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, TEST_ORIGIN, createTestApp, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, TEST_ORIGIN, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { SUID_COOKIE } from '../../http/request-context.ts';
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE } from './seo.cache.ts';
 
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
-});
-afterAll(() => database?.close());
+setUpTestApp({ categories: true }, (opened) => ({ database, app } = opened));
 
 /** Parses strictly (xml-js uses sax in strict mode): a malformed document throws. */
 function parseXml(text: string): Element {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { tags, tagSubscriptions } from '@db/schema/content.ts';
@@ -8,8 +8,8 @@ import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { listFollowingEntries } from '../entries/entries.service.ts';
 import { tagListSchema, tagSchema } from './tags.routes.ts';
@@ -18,12 +18,7 @@ import { findTagIdByTitle } from './tags.service.ts';
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
-});
-afterAll(() => database?.close());
+setUpTestApp({ categories: true }, (opened) => ({ database, app } = opened));
 
 type TagList = ReturnType<typeof tagListSchema.parse>;
 const listEnvelope = envelopeOf(tagListSchema);

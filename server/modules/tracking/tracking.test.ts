@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { trackingDaily, trackingEvents } from '@db/schema/social.ts';
 import { BROWSER_REQUESTS } from '../../../tests/setup/browser-requests.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { createUser } from '../../../tests/factories/users.ts';
 import {
   addDays,
@@ -33,11 +33,7 @@ const browser = (suid = SUID_A) => ({
   ...BROWSER_REQUESTS.ownScript,
 });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-});
-afterAll(() => database?.close());
+setUpTestApp({}, (opened) => ({ database, app } = opened));
 beforeEach(async () => {
   await database.db.delete(trackingEvents);
   await database.db.delete(trackingDaily);
