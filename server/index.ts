@@ -10,6 +10,7 @@ import { seedDemoIfEmpty } from '@db/seed/demo.ts';
 import { createAdapters } from './adapters/index.ts';
 import { createApp, type PageHandler } from './app.ts';
 import { readEnv } from './env.ts';
+import { limitHeapGrowth } from './heap.ts';
 import { createHttpServer } from './http/limits.ts';
 import { scheduleTrackingMaintenance } from './modules/tracking/tracking.service.ts';
 import { scheduleRepoRefresh } from './modules/repos/repos.service.ts';
@@ -18,6 +19,7 @@ import { createJobRunner } from './jobs/runner.ts';
 
 /** Boot: env → database → migrations → (demo seed) → Hono app → listen; graceful shutdown. */
 export async function start() {
+  limitHeapGrowth();
   const env = readEnv();
   const logger = pino({ level: env.LOG_LEVEL, base: undefined });
   const database = await openDatabase({

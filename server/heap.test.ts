@@ -1,0 +1,33 @@
+import v8 from 'node:v8';
+import { afterAll, describe, expect, it } from 'vitest';
+import { limitHeapGrowth } from './heap.ts';
+
+/** The largest heap while about 25 MB stay live and renders' garbage outlives the young generation. */
+function peakHeapUnderChurn(): number {
+  const live = Array.from({ length: 200_000 }, (_, i) => ({ i, s: `live ${i}` }));
+  const recent: unknown[][] = new Array(50);
+  let peak = 0;
+  for (let round = 0; round < 800; round++) {
+    recent[round % recent.length] = Array.from({ length: 5000 }, (_, i) => ({ i, s: `garbage ${i}`, a: [i, i] }));
+    peak = Math.max(peak, process.memoryUsage().heapTotal);
+  }
+  return live.length > 0 ? peak : 0;
+}
+
+describe('limitHeapGrowth', () => {
+  afterAll(() => v8.setFlagsFromString('--heap-growing-percent=0'));
+
+  it('leaves a growth limit given to node alone', () => {
+    expect(limitHeapGrowth(['--heap-growing-percent=20'], '')).toBe(false);
+    expect(limitHeapGrowth([], '--max-old-space-size=512 --heap_growing_percent=20')).toBe(false);
+  });
+
+  it('keeps the heap well below what V8 grows to by itself', () => {
+    // Limited first: a heap that grew does not give its room back at once.
+    expect(limitHeapGrowth([], '')).toBe(true);
+    const limited = peakHeapUnderChurn();
+    v8.setFlagsFromString('--heap-growing-percent=0');
+    const unlimited = peakHeapUnderChurn();
+    expect(limited).toBeLessThan(unlimited * 0.8);
+  });
+});
