@@ -10,7 +10,7 @@ import type { Route } from './+types/moderation';
 /** /moderation: the public moderation log (hidden and restored, the reason, the type, the date); no personal data. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const pointer = new URL(request.url).searchParams.get('pointer') ?? undefined;
-  return fromService(listPublicModeration(context.db, { limit: 30, pointer }));
+  return fromService(listPublicModeration(context, { limit: 30, pointer }));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '社区管理记录');

@@ -32,9 +32,7 @@ export async function loadPeople(context: AppLoadContext, url: URL) {
 export async function loadAuditLog(context: AppLoadContext, url: URL) {
   requireRoleIn(context, ['admin']);
   const action = url.searchParams.get('action')?.slice(0, 32) || undefined;
-  return fromService(
-    listAudit(context.db, { limit: 30, action, pointer: url.searchParams.get('pointer') ?? undefined }),
-  );
+  return fromService(listAudit(context, { limit: 30, action, pointer: url.searchParams.get('pointer') ?? undefined }));
 }
 
 /** /admin/content: entries, comments or pins with the filters in the URL (administrators and editors). */

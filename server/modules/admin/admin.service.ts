@@ -76,13 +76,17 @@ export async function setSuspension(
     if (!(await queries.setSuspension(tx as unknown as Db, input.userId, until, until ? reason : ''))) {
       throw notFound('此用户不存在');
     }
-    await audit(tx as unknown as Db, actor, {
-      action: until ? 'suspend' : 'unsuspend',
-      targetType: 'user',
-      targetId: input.userId,
-      reason,
-      detail: until ? { until: until.toISOString() } : {},
-    });
+    await audit(
+      { db: tx as unknown as Db },
+      {
+        actor,
+        action: until ? 'suspend' : 'unsuspend',
+        targetType: 'user',
+        targetId: input.userId,
+        reason,
+        detail: until ? { until: until.toISOString() } : {},
+      },
+    );
   });
   await publishChange(db, { kind: 'user', key: input.userId });
   return { suspendedUntil: until?.toISOString() ?? null };
@@ -153,20 +157,28 @@ export async function setPersonFlags(
     });
     if (!before) throw notFound('此用户不存在');
     if (input.role !== undefined && input.role !== before.role) {
-      await audit(db, actor, {
-        action: 'set_role',
-        targetType: 'user',
-        targetId: input.userId,
-        detail: { from: before.role, to: input.role },
-      });
+      await audit(
+        { db },
+        {
+          actor,
+          action: 'set_role',
+          targetType: 'user',
+          targetId: input.userId,
+          detail: { from: before.role, to: input.role },
+        },
+      );
     }
     if (input.isXiaoceAuthor !== undefined && input.isXiaoceAuthor !== before.isXiaoceAuthor) {
-      await audit(db, actor, {
-        action: 'set_booklet_author',
-        targetType: 'user',
-        targetId: input.userId,
-        detail: { value: input.isXiaoceAuthor },
-      });
+      await audit(
+        { db },
+        {
+          actor,
+          action: 'set_booklet_author',
+          targetType: 'user',
+          targetId: input.userId,
+          detail: { value: input.isXiaoceAuthor },
+        },
+      );
     }
   });
   await publishChange(ctx.db, { kind: 'user', key: input.userId });

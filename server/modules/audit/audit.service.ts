@@ -1,6 +1,7 @@
 import { newId } from '@core/ids.ts';
 import { PUBLIC_MODERATION_ACTIONS } from '@core/moderation.ts';
 import type { Db } from '@db/client.ts';
+import type { Ctx, TxCtx } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import * as queries from './audit.queries.ts';
 
@@ -11,6 +12,7 @@ export interface AuditActor {
 }
 
 export interface AuditInput {
+  actor: AuditActor;
   /** A verb from AUDIT_ACTION_LABELS (core/moderation.ts), e.g. hide, restore, suspend. */
   action: string;
   targetType: string;
@@ -25,11 +27,11 @@ export interface AuditInput {
  * the action and its record commit (or fail) together. The log is append-only: there is no
  * update or delete here, and the database refuses both (migration 0008's trigger).
  */
-export async function audit(tx: Db, actor: AuditActor, input: AuditInput): Promise<void> {
-  await queries.insertAudit(tx, {
+export async function audit(ctx: Pick<Ctx, 'db'> | TxCtx, input: AuditInput): Promise<void> {
+  await queries.insertAudit(ctx.db, {
     id: newId(),
-    actorId: actor.id,
-    actorName: actor.username,
+    actorId: input.actor.id,
+    actorName: input.actor.username,
     action: input.action,
     targetType: input.targetType,
     targetId: input.targetId,
@@ -120,17 +122,17 @@ async function describeTargets(
 
 /** One page of the audit log, newest first (administrators; the route checks the role). */
 export async function listAudit(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   input: { pointer?: string; limit: number; action?: string; targetType?: string; targetId?: string },
 ): Promise<{ list: AuditRecord[]; pointer: string | null }> {
-  const rows = await queries.selectAuditPage(db, {
+  const rows = await queries.selectAuditPage(ctx.db, {
     cursor: readPointer(input.pointer),
     limit: input.limit,
     actions: input.action ? [input.action] : undefined,
     targetType: input.targetType,
     targetId: input.targetId,
   });
-  const targets = await describeTargets(db, rows);
+  const targets = await describeTargets(ctx.db, rows);
   return {
     list: rows.map((row, i) => ({ ...row, target: targets[i], createdAt: row.createdAt.toISOString() })),
     pointer: nextPointer(rows, input.limit, (row) => [row.createdAt, row.id]),
@@ -150,10 +152,10 @@ export interface PublicModerationRecord {
  * No person is named: neither the moderator nor the author, nor the content's id.
  */
 export async function listPublicModeration(
-  db: Db,
+  ctx: Pick<Ctx, 'db'>,
   input: { pointer?: string; limit: number },
 ): Promise<{ list: PublicModerationRecord[]; pointer: string | null }> {
-  const rows = await queries.selectAuditPage(db, {
+  const rows = await queries.selectAuditPage(ctx.db, {
     cursor: readPointer(input.pointer),
     limit: input.limit,
     actions: PUBLIC_MODERATION_ACTIONS,

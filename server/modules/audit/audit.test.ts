@@ -28,12 +28,16 @@ describe('audit log', () => {
   it('records inside the acting transaction: a rolled-back action leaves no record', async () => {
     await expect(
       database.db.transaction(async (tx) => {
-        await audit(tx, admin, {
-          action: 'hide',
-          targetType: 'entry',
-          targetId: 'x'.repeat(24),
-          reason: 'rolled back',
-        });
+        await audit(
+          { db: tx },
+          {
+            actor: admin,
+            action: 'hide',
+            targetType: 'entry',
+            targetId: 'x'.repeat(24),
+            reason: 'rolled back',
+          },
+        );
         throw new Error('the action failed');
       }),
     ).rejects.toThrow('the action failed');
@@ -42,7 +46,10 @@ describe('audit log', () => {
   });
 
   it('is append-only: the database refuses updates and deletes', async () => {
-    await audit(database.db, admin, { action: 'hide', targetType: 'entry', targetId: 'y'.repeat(24), reason: '广告' });
+    await audit(
+      { db: database.db },
+      { actor: admin, action: 'hide', targetType: 'entry', targetId: 'y'.repeat(24), reason: '广告' },
+    );
     await expect(database.db.update(auditLog).set({ reason: 'rewritten' })).rejects.toThrow();
     await expect(database.db.delete(auditLog)).rejects.toThrow();
     const rows = await database.db.select().from(auditLog).where(sql`${auditLog.reason} = '广告'`);

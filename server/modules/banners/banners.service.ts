@@ -99,12 +99,16 @@ export async function saveBanner(
     const id = input.id ?? newId();
     const saved = input.id ? await queries.updateBanner(db, id, values) : await queries.insertBanner(db, id, values);
     if (!saved) throw notFound(BANNER_MESSAGES.notFound);
-    await audit(db, actor, {
-      action: input.id ? 'banner_update' : 'banner_create',
-      targetType: 'banner',
-      targetId: id,
-      detail: { url: b.url, textList: b.textList, startedAt: b.startedAt, endedAt: b.endedAt },
-    });
+    await audit(
+      { db },
+      {
+        actor,
+        action: input.id ? 'banner_update' : 'banner_create',
+        targetType: 'banner',
+        targetId: id,
+        detail: { url: b.url, textList: b.textList, startedAt: b.startedAt, endedAt: b.endedAt },
+      },
+    );
     return saved;
   });
   await publishChange(ctx.db, { kind: 'content', what: 'banner', userId: actor.id, id: row.id });
@@ -117,7 +121,7 @@ export async function removeBanner(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { id:
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     if (!(await queries.deleteBanner(db, input.id))) throw notFound(BANNER_MESSAGES.notFound);
-    await audit(db, actor, { action: 'banner_delete', targetType: 'banner', targetId: input.id });
+    await audit({ db }, { actor, action: 'banner_delete', targetType: 'banner', targetId: input.id });
   });
   await publishChange(ctx.db, { kind: 'content', what: 'banner', userId: actor.id, id: input.id });
 }

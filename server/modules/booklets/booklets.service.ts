@@ -625,12 +625,16 @@ export async function approveBooklet(ctx: Pick<Ctx, 'db' | 'viewer'>, id: string
     if (!booklet.submittedAt) throw badRequest(BOOKLET_MESSAGES.notSubmitted);
     await queries.updateBooklet(tx, id, { isDraft: false });
     await queries.addWroteBookCount(tx, booklet.userId, 1);
-    await audit(tx, admin, {
-      action: 'booklet_approve',
-      targetType: 'booklet',
-      targetId: id,
-      detail: { title: booklet.title },
-    });
+    await audit(
+      { db: tx },
+      {
+        actor: admin,
+        action: 'booklet_approve',
+        targetType: 'booklet',
+        targetId: id,
+        detail: { title: booklet.title },
+      },
+    );
   });
   await announce(db, admin, id);
   return getBooklet({ db, viewer: admin }, id);
@@ -643,12 +647,16 @@ export async function setSectionFree(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { s
   const bookletId = await db.transaction(async (tx) => {
     const { booklet } = await editableSection(tx, admin, input.sectionId);
     await queries.updateSection(tx, input.sectionId, { isFree: input.isFree });
-    await audit(tx, admin, {
-      action: 'booklet_section_free',
-      targetType: 'booklet_section',
-      targetId: input.sectionId,
-      detail: { bookletId: booklet.id, isFree: input.isFree },
-    });
+    await audit(
+      { db: tx },
+      {
+        actor: admin,
+        action: 'booklet_section_free',
+        targetType: 'booklet_section',
+        targetId: input.sectionId,
+        detail: { bookletId: booklet.id, isFree: input.isFree },
+      },
+    );
     return booklet.id;
   });
   await announce(db, admin, bookletId);
@@ -666,12 +674,16 @@ export async function setBookletFlag(
     const booklet = await queries.selectBooklet(tx, input.id, { lock: true });
     if (!booklet) throw notFound(BOOKLET_MESSAGES.notFound);
     await queries.setBookletFlags(tx, input.id, { [input.flag]: input.value });
-    await audit(tx, admin, {
-      action: input.flag === 'isHot' ? 'booklet_hot' : 'booklet_top',
-      targetType: 'booklet',
-      targetId: input.id,
-      detail: { value: input.value },
-    });
+    await audit(
+      { db: tx },
+      {
+        actor: admin,
+        action: input.flag === 'isHot' ? 'booklet_hot' : 'booklet_top',
+        targetType: 'booklet',
+        targetId: input.id,
+        detail: { value: input.value },
+      },
+    );
   });
   await announce(db, admin, input.id);
   return { id: input.id, value: input.value };

@@ -651,7 +651,10 @@ export async function setEntryHot(
     const updated = await queries.setEntryHot(tx, entryId, hot);
     if (updated.length === 0) throw notFound('此文章不存在');
     await refreshEntryHotScore(tx, entryId);
-    await audit(tx, viewer, { action: hot ? 'recommend' : 'unrecommend', targetType: 'entry', targetId: entryId });
+    await audit(
+      { db: tx },
+      { actor: viewer, action: hot ? 'recommend' : 'unrecommend', targetType: 'entry', targetId: entryId },
+    );
   });
   await publishChange(ctx.db, { kind: 'content', what: 'entry', userId: ctx.viewer?.id ?? '', id: entryId });
   return { hot };

@@ -155,12 +155,16 @@ export async function createEvent(
   const id = newId();
   await db.transaction(async (tx) => {
     await queries.insertEvent(tx, { id, userId: admin.id, ...valuesOf(input) });
-    await audit(tx, admin, {
-      action: 'event_create',
-      targetType: 'event',
-      targetId: id,
-      detail: { title: input.title },
-    });
+    await audit(
+      { db: tx },
+      {
+        actor: admin,
+        action: 'event_create',
+        targetType: 'event',
+        targetId: id,
+        detail: { title: input.title },
+      },
+    );
   });
   await changed(db, admin, id);
   return getEvent({ db }, id);
@@ -178,12 +182,16 @@ export async function updateEvent(
     // A cover kept as it was passes (the demo's drawn covers are data: addresses).
     if (input.screenshot !== row.screenshot) checkCover(input, siteOrigin);
     await queries.updateEvent(tx, input.eventId, valuesOf(input));
-    await audit(tx, admin, {
-      action: 'event_update',
-      targetType: 'event',
-      targetId: input.eventId,
-      detail: { title: input.title, before: row.title },
-    });
+    await audit(
+      { db: tx },
+      {
+        actor: admin,
+        action: 'event_update',
+        targetType: 'event',
+        targetId: input.eventId,
+        detail: { title: input.title, before: row.title },
+      },
+    );
   });
   await changed(db, admin, input.eventId);
   return getEvent({ db }, input.eventId);
@@ -196,12 +204,16 @@ export async function deleteEvent(ctx: Pick<Ctx, 'db' | 'viewer'>, eventId: stri
     const row = await queries.selectEvent(tx, eventId, { lock: true });
     if (!row) throw notFound(EVENT_MESSAGES.notFound);
     await queries.deleteEvent(tx, eventId);
-    await audit(tx, admin, {
-      action: 'event_delete',
-      targetType: 'event',
-      targetId: eventId,
-      detail: { title: row.title },
-    });
+    await audit(
+      { db: tx },
+      {
+        actor: admin,
+        action: 'event_delete',
+        targetType: 'event',
+        targetId: eventId,
+        detail: { title: row.title },
+      },
+    );
   });
   await changed(db, admin, eventId);
   return { eventId };

@@ -94,7 +94,10 @@ export async function hideContent(
     if (content.hiddenAt) throw badRequest(MODERATION_MESSAGES.alreadyHidden);
     await queries.setHidden(tx, input.targetType, input.targetId, reason);
     await moveVisibility(tx, input.targetType, input.targetId, -1);
-    await audit(tx, viewer, { action: 'hide', targetType: input.targetType, targetId: input.targetId, reason });
+    await audit(
+      { db: tx },
+      { actor: viewer, action: 'hide', targetType: input.targetType, targetId: input.targetId, reason },
+    );
     const reporters = await queries.closeOpenReports(tx, {
       kind: 'report',
       targetType: input.targetType,
@@ -134,7 +137,10 @@ export async function restoreContent(
     if (!content.hiddenAt) throw badRequest(MODERATION_MESSAGES.notHidden);
     await queries.setHidden(tx, input.targetType, input.targetId, null);
     await moveVisibility(tx, input.targetType, input.targetId, 1);
-    await audit(tx, viewer, { action: 'restore', targetType: input.targetType, targetId: input.targetId, reason });
+    await audit(
+      { db: tx },
+      { actor: viewer, action: 'restore', targetType: input.targetType, targetId: input.targetId, reason },
+    );
     await queries.closeOpenReports(tx, {
       kind: 'appeal',
       targetType: input.targetType,
@@ -376,12 +382,16 @@ export async function resolveReport(
         by: viewer.id,
       });
       if (closed.length === 0) throw badRequest('该举报已处理');
-      await audit(tx, viewer, {
-        action: 'reject_appeal',
-        targetType: report.targetType,
-        targetId: report.targetId,
-        reason,
-      });
+      await audit(
+        { db: tx },
+        {
+          actor: viewer,
+          action: 'reject_appeal',
+          targetType: report.targetType,
+          targetId: report.targetId,
+          reason,
+        },
+      );
       await notifyPeople(
         tx,
         closed.map((r) => r.reporterId),
@@ -411,13 +421,17 @@ export async function resolveReport(
       by: viewer.id,
     });
     if (closed.length === 0) throw badRequest('该举报已处理');
-    await audit(tx, viewer, {
-      action: status === 'dismissed' ? 'dismiss_report' : 'uphold_report',
-      targetType: report.targetType,
-      targetId: report.targetId,
-      reason,
-      detail: { reports: closed.length },
-    });
+    await audit(
+      { db: tx },
+      {
+        actor: viewer,
+        action: status === 'dismissed' ? 'dismiss_report' : 'uphold_report',
+        targetType: report.targetType,
+        targetId: report.targetId,
+        reason,
+        detail: { reports: closed.length },
+      },
+    );
     const target = await queries.selectTarget(tx, report.targetType, report.targetId);
     const what = `${label}${target ? quote(target.preview) : ''}`;
     await notifyPeople(

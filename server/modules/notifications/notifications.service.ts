@@ -286,12 +286,16 @@ export async function sendSystemNotice(
   if (tagId === null) throw notFound('此标签不存在');
   return db.transaction(async (tx) => {
     if (actor) {
-      await audit(tx, actor, {
-        action: 'system_notification',
-        targetType: input.userId ? 'user' : tagId ? 'tag' : 'everyone',
-        targetId: input.userId ?? tagId ?? '*',
-        detail: { content },
-      });
+      await audit(
+        { db: tx },
+        {
+          actor,
+          action: 'system_notification',
+          targetType: input.userId ? 'user' : tagId ? 'tag' : 'everyone',
+          targetId: input.userId ?? tagId ?? '*',
+          detail: { content },
+        },
+      );
     }
     if (input.userId) {
       if (!(await queries.lockRecipient(tx, input.userId))) throw notFound('此用户不存在');

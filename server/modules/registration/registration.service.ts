@@ -333,7 +333,7 @@ export async function requirePasswordReset(ctx: Pick<Ctx, 'db' | 'viewer'>, user
     if (!user) return false;
     await queries.setMustResetPassword(tx, user.id);
     await queries.deleteUserSessions(tx, user.id);
-    await audit(tx, viewer, { action: 'force_password_reset', targetType: 'user', targetId: user.id });
+    await audit({ db: tx }, { actor: viewer, action: 'force_password_reset', targetType: 'user', targetId: user.id });
     return true;
   });
   if (!done) throw notFound('此用户不存在');

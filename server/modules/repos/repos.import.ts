@@ -146,12 +146,16 @@ export async function importRepo(
     await refreshRepoTrending(tx, [id]);
     await tx.update(repoTagLinks).set({ starCount: row.starCount }).where(eq(repoTagLinks.repoId, id));
     if (options.actor) {
-      await audit(tx, options.actor, {
-        action: 'import_repo',
-        targetType: 'repo',
-        targetId: id,
-        detail: { fullName: data?.full_name ?? name, created: !existing },
-      });
+      await audit(
+        { db: tx },
+        {
+          actor: options.actor,
+          action: 'import_repo',
+          targetType: 'repo',
+          targetId: id,
+          detail: { fullName: data?.full_name ?? name, created: !existing },
+        },
+      );
     }
     return { starCount: row.starCount };
   });

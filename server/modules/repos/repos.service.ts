@@ -233,11 +233,15 @@ export async function setRepoFeatured(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { 
   const row = await db.transaction(async (tx) => {
     const updated = await queries.setFeatured(tx, input.repoId, input.featured);
     if (updated) {
-      await audit(tx, admin, {
-        action: input.featured ? 'feature_repo' : 'unfeature_repo',
-        targetType: 'repo',
-        targetId: input.repoId,
-      });
+      await audit(
+        { db: tx },
+        {
+          actor: admin,
+          action: input.featured ? 'feature_repo' : 'unfeature_repo',
+          targetType: 'repo',
+          targetId: input.repoId,
+        },
+      );
     }
     return updated;
   });

@@ -203,13 +203,17 @@ export async function settleWithdrawal(
         description: note ? `提现被驳回，退回余额：${note}` : '提现被驳回，退回余额',
       });
     }
-    await audit(tx, settler, {
-      action: input.approve ? 'withdrawal_approve' : 'withdrawal_reject',
-      targetType: 'withdrawal',
-      targetId: application.id,
-      reason: note,
-      detail: { userId: application.userId, volume: application.volume },
-    });
+    await audit(
+      { db: tx },
+      {
+        actor: settler,
+        action: input.approve ? 'withdrawal_approve' : 'withdrawal_reject',
+        targetType: 'withdrawal',
+        targetId: application.id,
+        reason: note,
+        detail: { userId: application.userId, volume: application.volume },
+      },
+    );
     const settled = await queries.selectApplication(tx, application.id);
     return withdrawalView(settled ?? application);
   });
