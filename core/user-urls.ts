@@ -75,9 +75,12 @@ export function isUserLinkPath(href: string): boolean {
 
 /**
  * Where a link written by a person may point (an event's or a banner's link): a path of this site
- * (/books), never under /api (see isUserLinkPath), or an http(s) address.
+ * (/books), never under /api (see isUserLinkPath), or an http(s) address. `siteOrigin` (the server
+ * knows it; the browser does not) also refuses absolute addresses of this site under /api.
  */
-export function isSiteOrWebLink(value: string): boolean {
+export function isSiteOrWebLink(value: string, siteOrigin?: string | null): boolean {
   if (value.startsWith('/')) return /^\/(?!\/)[^\s\\]*$/.test(value) && isUserLinkPath(value);
-  return isWebUrl(value);
+  if (!isWebUrl(value)) return false;
+  // URL reads the host's case and percent-encoding as a browser would; isUserLinkPath the path's.
+  return !siteOrigin || new URL(value).origin !== new URL(siteOrigin).origin || isUserLinkPath(value);
 }

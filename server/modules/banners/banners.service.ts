@@ -1,7 +1,7 @@
 import { BANNER_MESSAGES, type BannerInput, bannerInputSchema } from '@core/banners.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
-import { isUserImageUrl } from '@core/user-urls.ts';
+import { isSiteOrWebLink, isUserImageUrl } from '@core/user-urls.ts';
 import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import type { Ctx } from '../../http/context.ts';
@@ -92,6 +92,8 @@ export async function saveBanner(
   const checked = bannerInputSchema.safeParse(input);
   if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? BANNER_MESSAGES.url);
   const b = checked.data;
+  // The schema refuses /api paths; only the server knows this site's origin, for its absolute /api links.
+  if (!isSiteOrWebLink(b.url, ctx.env.SITE_URL)) throw badRequest(BANNER_MESSAGES.url);
   if (b.imageUrl && !isUserImageUrl(b.imageUrl, ctx.env.SITE_URL)) throw badRequest(BANNER_MESSAGES.image);
   const values = { ...b, startedAt: new Date(b.startedAt), endedAt: new Date(b.endedAt) };
   const row = await ctx.db.transaction(async (tx) => {

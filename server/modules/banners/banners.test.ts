@@ -4,7 +4,7 @@ import type { Database } from '@db/client.ts';
 import { auditLog } from '@db/schema/moderation.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { TEST_ORIGIN, type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 
 let database: Database;
 let app: TestApp;
@@ -81,6 +81,10 @@ describe('banners in the console', () => {
     const cases: [unknown, string][] = [
       [{ ...base, endedAt: at(-1) }, '结束时间必须晚于开始时间'],
       [{ ...base, url: 'javascript:alert(1)' }, '请填写以 http(s):// 或 / 开头的链接'],
+      // Our own /api written absolutely, in any case or encoding, acts as whoever follows it.
+      [{ ...base, url: `${TEST_ORIGIN}/api/post/entryDel?entryId=1` }, '请填写以 http(s):// 或 / 开头的链接'],
+      [{ ...base, url: `${TEST_ORIGIN.toUpperCase()}/API/post/entryDel` }, '请填写以 http(s):// 或 / 开头的链接'],
+      [{ ...base, url: `${TEST_ORIGIN}/%61pi/post/entryDel` }, '请填写以 http(s):// 或 / 开头的链接'],
       [{ ...base, textList: ['', ' '] }, '请填写横幅文字'],
       [{ ...base, textList: ['1', '2', '3', '4'] }, '横幅文字最多 3 行'],
       [{ ...base, imageUrl: 'javascript:x' }, '图片地址格式有误'],

@@ -2,7 +2,7 @@ import type { Ctx } from '../../http/context.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { ALL_CITIES, EVENT_MESSAGES, type EventInput, cityOf, citySlugOf, monthRange } from '@core/events.ts';
 import { newId } from '@core/ids.ts';
-import { isUserImageUrl } from '@core/user-urls.ts';
+import { isSiteOrWebLink, isUserImageUrl } from '@core/user-urls.ts';
 import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -128,6 +128,11 @@ function checkCover(input: EventInput, siteOrigin: string | undefined) {
   }
 }
 
+/** The schema refuses /api paths; only the server knows this site's origin to refuse its absolute /api links. */
+function checkLink(input: EventInput, siteOrigin: string | undefined) {
+  if (!isSiteOrWebLink(input.url, siteOrigin)) throw badRequest(EVENT_MESSAGES.url);
+}
+
 function valuesOf(input: EventInput) {
   return {
     title: input.title,
@@ -151,6 +156,7 @@ export async function createEvent(
 ) {
   const { db, viewer } = ctx;
   const admin = requireRole(viewer, MANAGE_EVENTS);
+  checkLink(input, siteOrigin);
   checkCover(input, siteOrigin);
   const id = newId();
   await db.transaction(async (tx) => {
@@ -176,6 +182,7 @@ export async function updateEvent(
 ) {
   const { db, viewer } = ctx;
   const admin = requireRole(viewer, MANAGE_EVENTS);
+  checkLink(input, siteOrigin);
   await db.transaction(async (tx) => {
     const row = await queries.selectEvent(tx, input.eventId, { lock: true });
     if (!row) throw notFound(EVENT_MESSAGES.notFound);

@@ -7,7 +7,7 @@ import { events } from '@db/schema/commerce.ts';
 import { auditLog } from '@db/schema/moderation.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { TEST_ORIGIN, type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf, z } from '../../http/openapi.ts';
 import { eventSchema } from './events.routes.ts';
 
@@ -232,6 +232,10 @@ describe('administrators manage events', () => {
       [{ city: '火星' }, '请选择城市'],
       [{ address: '' }, '请填写活动地点'],
       [{ url: 'javascript:alert(1)' }, '活动链接格式有误'],
+      // Our own /api written absolutely, in any case or encoding, acts as whoever follows it.
+      [{ url: `${TEST_ORIGIN}/api/post/entryDel?entryId=1` }, '活动链接格式有误'],
+      [{ url: `${TEST_ORIGIN.toUpperCase()}/API/post/entryDel?entryId=1` }, '活动链接格式有误'],
+      [{ url: `${TEST_ORIGIN}/%61pi/post/entryDel?entryId=1` }, '活动链接格式有误'],
       [{ startedAt: 'tomorrow' }, '请填写开始时间'],
       [{ endedAt: '2031-03-05T13:00:00+08:00' }, '结束时间必须晚于开始时间'],
       [{ screenshot: '/api/post/entryDel?entryId=1' }, '封面只能是本站上传的图片或 http(s) 外链'],
@@ -244,5 +248,6 @@ describe('administrators manage events', () => {
     // A site path is a fine link; an upload a fine cover.
     const ok = await post({ ...input, url: '/books', screenshot: '/uploads/events/cover.webp' });
     expect(ok.status).toBe(200);
+    expect((await post({ ...input, url: `${TEST_ORIGIN}/books` })).status).toBe(200);
   });
 });
