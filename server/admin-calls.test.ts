@@ -6,15 +6,15 @@
  * least get past the role check. A new admin call is covered the moment it is tagged; add its
  * valid request below to have its success checked too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { bookletSections, booklets, withdrawalApplications } from '@db/schema/commerce.ts';
 import { reports } from '@db/schema/moderation.ts';
 import { createEntry } from '../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../tests/factories/users.ts';
-import { createTestDatabase } from '../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../tests/setup/test-app.ts';
+import { setUpTestApp } from '../tests/setup/file-app.ts';
 import { openApiDocument } from './app.ts';
 import { ADMIN_TAG, ROLES_EXTENSION } from './http/admin-route.ts';
 
@@ -145,15 +145,13 @@ let database: Database;
 let app: TestApp;
 const people: Record<'admin' | 'editor' | 'user', { user: TestUser; cookie: string }> = {} as never;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   for (const role of ['admin', 'editor', 'user'] as const) {
     const user = await createUser(database.db, { role });
     people[role] = { user, cookie: await signIn(app, user) };
   }
 });
-afterAll(() => database?.close());
 
 const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
 const adminCalls = Object.entries(doc.paths).flatMap(([path, item]) =>

@@ -17,8 +17,8 @@ import {
   operationUrl,
   ssrfTargets,
 } from '../../tests/setup/hostile-inputs.ts';
-import { createTestDatabase } from '../../tests/setup/test-db.ts';
-import { type TestApp, TEST_ORIGIN, createTestApp, requestJson, signIn } from '../../tests/setup/test-app.ts';
+import { type TestApp, TEST_ORIGIN, requestJson, signIn } from '../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../tests/setup/file-app.ts';
 import { BODY_MAX_BYTES } from '../http/limits.ts';
 import { CROSS_SITE_MESSAGE } from '../http/security.ts';
 import { LINK_PREVIEW_MESSAGES } from '../modules/link-preview/link-preview.fetch.ts';
@@ -36,15 +36,13 @@ let me: TestUser;
 let cookie: string;
 let categories: Awaited<ReturnType<typeof ensureCategories>>;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   categories = await ensureCategories(database.db);
   me = await createUser(database.db);
   cookie = await signIn(app, me);
   operations = await apiOperations(app);
 });
-afterAll(() => database?.close());
 
 async function send(operation: Operation, url: string, headers: Record<string, string>, body?: BodyInit) {
   const response = await app.request(url, { method: operation.method.toUpperCase(), headers, body });

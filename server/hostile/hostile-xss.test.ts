@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'htmlparser2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { ensureCategories } from '../../tests/factories/categories.ts';
 import { createEntry } from '../../tests/factories/entries.ts';
@@ -10,8 +10,8 @@ import { createTag } from '../../tests/factories/tags.ts';
 import { createUser } from '../../tests/factories/users.ts';
 import { BROWSER_REQUESTS } from '../../tests/setup/browser-requests.ts';
 import { XSS_PAYLOADS } from '../../tests/setup/hostile-inputs.ts';
-import { createTestDatabase } from '../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../tests/setup/file-app.ts';
 
 /**
  * The hostile-input suite, part 2: cross-site scripting payloads through every field other people
@@ -32,15 +32,13 @@ const PAYLOAD_GROUPS = Array.from({ length: Math.ceil(XSS_PAYLOADS.length / 12) 
   XSS_PAYLOADS.slice(i * 12, i * 12 + 12),
 );
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   categoryId = (await ensureCategories(database.db)).frontend.id;
   tagId = (await createTag(database.db)).id;
   cookie = await signIn(app, await createUser(database.db));
   entryId = (await createEntry(database.db)).id;
 });
-afterAll(() => database?.close());
 
 function call<T = unknown>(method: string, url: string, json?: unknown) {
   return requestJson<T>(app, url, { method, headers: { cookie, ...BROWSER_REQUESTS.ownScript }, json });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRANSPORT_MESSAGES } from '@core/messages.ts';
 import type { Database } from '@db/client.ts';
 import { createUser } from '../../tests/factories/users.ts';
-import { createTestDatabase } from '../../tests/setup/test-db.ts';
-import { type TestApp, TEST_ORIGIN, createTestApp, signIn } from '../../tests/setup/test-app.ts';
+import { type TestApp, TEST_ORIGIN, signIn } from '../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../tests/setup/file-app.ts';
 
 /**
  * Every message a person can read from the API is Chinese (but the spec's own 'Unauthorized',
@@ -14,12 +14,10 @@ let database: Database;
 let app: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   cookie = await signIn(app, await createUser(database.db));
 });
-afterAll(() => database?.close());
 
 const CJK = /[\u4e00-\u9fff]/;
 

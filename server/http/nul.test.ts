@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { ensureCategories } from '../../tests/factories/categories.ts';
 import { createEntry } from '../../tests/factories/entries.ts';
 import { createTag } from '../../tests/factories/tags.ts';
 import { createUser } from '../../tests/factories/users.ts';
-import { createTestDatabase } from '../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../tests/setup/file-app.ts';
 import { NUL_CHARACTER_MESSAGE } from './limits.ts';
 
 let database: Database;
@@ -16,9 +16,8 @@ let draftId: string;
 let categoryId: string;
 let tagId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   const categories = await ensureCategories(database.db);
   categoryId = categories.frontend.id;
   tagId = (await createTag(database.db)).id;
@@ -32,7 +31,6 @@ beforeAll(async () => {
   });
   draftId = draft.body.d.id;
 });
-afterAll(() => database?.close());
 
 const NUL = '\u0000';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { auditLog } from '@db/schema/moderation.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { lastSevenDays } from './admin.service.ts';
 
 let database: Database;
@@ -14,14 +14,12 @@ let admin: TestUser;
 let person: TestUser;
 const cookies: Record<string, string> = {};
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   admin = await createUser(database.db, { role: 'admin' });
   person = await createUser(database.db);
   for (const u of [admin, person]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 function call<T = unknown>(
   user: TestUser,

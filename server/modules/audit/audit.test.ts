@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { auditLog } from '@db/schema/moderation.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { auditPageSchema, publicLogSchema } from './audit.routes.ts';
 import { audit } from './audit.service.ts';
@@ -16,13 +16,11 @@ let app: TestApp;
 let admin: TestUser;
 let adminCookie: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   admin = await createUser(database.db, { role: 'admin' });
   adminCookie = await signIn(app, admin);
 });
-afterAll(() => database?.close());
 
 describe('audit log', () => {
   it('records inside the acting transaction: a rolled-back action leaves no record', async () => {

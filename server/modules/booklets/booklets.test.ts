@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { bookletProgress, bookletPurchases, bookletSections, booklets } from '@db/schema/commerce.ts';
 import { auditLog } from '@db/schema/moderation.ts';
 import { users } from '@db/schema/users.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { bookletDetailSchema, sectionReadingSchema } from './booklets.schemas.ts';
 import { getBooklet, listBookletReviews, previewSource } from './booklets.service.ts';
@@ -24,9 +24,8 @@ const cookies: Record<string, string> = {};
 /** Same-origin script headers: what the GET-write guard lets through. */
 const SCRIPT = { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   [author, reader, buyer, admin, plain] = await Promise.all([
     createUser(database.db, { isXiaoceAuthor: true }),
     createUser(database.db),
@@ -36,7 +35,6 @@ beforeAll(async () => {
   ]);
   for (const u of [author, reader, buyer, admin, plain]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 type Init = Omit<RequestInit, 'body'> & { json?: unknown };
 function as(user: TestUser | null, init: Init = {}): Init {

@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '@db/client.ts';
 import { collections, entries, entryTags, notifications, trackingEvents, users } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { collectionPageSchema, collectionSchema, collectResultSchema } from './collections.schemas.ts';
 
@@ -22,10 +21,8 @@ let ownerCookie: string;
 let otherCookie: string;
 let adminCookie: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
+setUpTestApp({ categories: true }, async (opened) => {
+  ({ database, app } = opened);
   owner = await createUser(database.db);
   other = await createUser(database.db);
   admin = await createUser(database.db, { role: 'admin' });
@@ -33,7 +30,6 @@ beforeAll(async () => {
   otherCookie = await signIn(app, other);
   adminCookie = await signIn(app, admin);
 });
-afterAll(() => database?.close());
 
 type Json = Record<string, unknown>;
 

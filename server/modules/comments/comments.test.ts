@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
 import { commentLikes, comments, notifications } from '@db/schema/social.ts';
 import { users } from '@db/schema/users.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { commentListSchema, commentSchema, threadSchema } from './comments.schemas.ts';
 import { DELETED_COMMENT_TEXT } from './comments.service.ts';
@@ -22,10 +21,8 @@ let other: TestUser;
 let admin: TestUser;
 const cookies: Record<string, string> = {};
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
+setUpTestApp({ categories: true }, async (opened) => {
+  ({ database, app } = opened);
   [author, reader, other] = await Promise.all([
     createUser(database.db),
     createUser(database.db),
@@ -34,7 +31,6 @@ beforeAll(async () => {
   admin = await createUser(database.db, { role: 'admin' });
   for (const u of [author, reader, other, admin]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 type Init = Omit<RequestInit, 'body'> & { json?: unknown };
 

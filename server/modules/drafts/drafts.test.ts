@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CategoryName } from '@core/constants.ts';
 import type { Database } from '@db/client.ts';
 import { categories, drafts, entries, entryTags, tags } from '@db/schema/content.ts';
@@ -7,9 +7,9 @@ import { ensureCategories, type CategoryRow } from '../../../tests/factories/cat
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { DRAFT_MESSAGES } from './drafts.schemas.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { draftListSchema, draftSchema, publishedSchema } from './drafts.schemas.ts';
 
@@ -25,15 +25,13 @@ async function person(role?: 'admin') {
   return { id: user.id, cookie: await signIn(app, user) };
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   categoryRows = await ensureCategories(database.db);
   author = await person();
   other = await person();
   admin = await person('admin');
 });
-afterAll(() => database?.close());
 
 type Draft = ReturnType<typeof draftSchema.parse>;
 

@@ -13,8 +13,8 @@ import { ensureCategories, type CategoryRow } from '../../../tests/factories/cat
 import { createEntry, type EntryRow } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { selectEntryPage } from './entries.queries.ts';
 import { entryDetailSchema, entryListSchema, entrySchema } from './entries.schemas.ts';
@@ -23,12 +23,10 @@ let database: Database;
 let app: TestApp;
 let categories: Record<CategoryName, CategoryRow>;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   categories = await ensureCategories(database.db);
 });
-afterAll(() => database?.close());
 
 type EntryView = ReturnType<typeof entrySchema.parse>;
 type EntryPage = { total: number; entrylist: EntryView[]; pointer: string | null };

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CategoryName } from '@core/constants.ts';
 import { ENTRY_MESSAGES } from '@core/entry-input.ts';
 import { GUEST_ID } from '@core/ids.ts';
@@ -10,8 +10,8 @@ import { users } from '@db/schema/users.ts';
 import { ensureCategories, type CategoryRow } from '../../../tests/factories/categories.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { entryHotScore } from '@db/ranking.ts';
 import { createEntry, deleteEntry, updateEntry } from './entries.service.ts';
 
@@ -29,9 +29,8 @@ let tagB: string;
 let tagC: string;
 let tagD: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   categories = await ensureCategories(database.db);
   author = await createUser(database.db);
   other = await createUser(database.db);
@@ -39,7 +38,6 @@ beforeAll(async () => {
   [authorCookie, otherCookie, adminCookie] = await Promise.all([author, other, admin].map((u) => signIn(app, u)));
   [tagA, tagB, tagC, tagD] = (await Promise.all([0, 1, 2, 3].map(() => createTag(database.db)))).map((t) => t.id);
 });
-afterAll(() => database?.close());
 
 async function scalar(db: Db, query: SQL): Promise<number> {
   const [row] = await db.select({ n: sql<number>`(${query})::int` }).from(sql`(SELECT 1) AS one`);

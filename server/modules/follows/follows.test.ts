@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { entryLikes } from '@db/schema/content.ts';
 import { notifications } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { getUserProfile, listUserEntries, listUserLog, listUserTags } from '../profiles/profiles.service.ts';
 import { followUserSchema } from './follows.schemas.ts';
@@ -24,15 +23,12 @@ let carol: TestUser;
 let admin: TestUser;
 const cookies: Record<string, string> = {};
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
+setUpTestApp({ categories: true }, async (opened) => {
+  ({ database, app } = opened);
   [alice, bob, carol] = await Promise.all([createUser(database.db), createUser(database.db), createUser(database.db)]);
   admin = await createUser(database.db, { role: 'admin' });
   for (const u of [alice, bob, carol, admin]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 type Init = Omit<RequestInit, 'body'> & { json?: unknown };
 

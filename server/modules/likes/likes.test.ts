@@ -1,14 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GUEST_ID } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { entries, entryLikes, notifications } from '@db/schema/index.ts';
 import { follows, users } from '@db/schema/users.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { entryListSchema } from '../entries/entries.schemas.ts';
 import { entryHotScore } from '@db/ranking.ts';
@@ -18,13 +17,10 @@ let database: Database;
 let app: TestApp;
 let author: TestUser;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
+setUpTestApp({ categories: true }, async (opened) => {
+  ({ database, app } = opened);
   author = await createUser(database.db);
 });
-afterAll(() => database?.close());
 
 async function entryState(id: string) {
   const [row] = await database.db

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
@@ -7,8 +7,8 @@ import { auditLog, reports } from '@db/schema/moderation.ts';
 import { comments, pins, systemNotifications } from '@db/schema/social.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 
 let database: Database;
 let app: TestApp;
@@ -18,16 +18,14 @@ let author: TestUser;
 let reader: TestUser;
 const cookies: Record<string, string> = {};
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   admin = await createUser(database.db, { role: 'admin' });
   editor = await createUser(database.db, { role: 'editor' });
   author = await createUser(database.db);
   reader = await createUser(database.db);
   for (const u of [admin, editor, author, reader]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 function call<T = unknown>(user: TestUser | null, path: string, json?: unknown) {
   return requestJson<T>(app, path, {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { ModerationTarget } from '@core/moderation.ts';
 import type { Database } from '@db/client.ts';
@@ -8,8 +8,8 @@ import { comments, pins, systemNotifications } from '@db/schema/social.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createRepo } from '../../../tests/factories/repos.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 
 /**
  * 举报 on every target type (issue 16): entries, comments, pins, repos and people go into one
@@ -23,16 +23,14 @@ let reader: TestUser;
 let other: TestUser;
 const cookies: Record<string, string> = {};
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   admin = await createUser(database.db, { role: 'admin' });
   author = await createUser(database.db);
   reader = await createUser(database.db);
   other = await createUser(database.db);
   for (const u of [admin, author, reader, other]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 function call<T = unknown>(user: TestUser | null, path: string, json?: unknown) {
   return requestJson<T>(app, path, {

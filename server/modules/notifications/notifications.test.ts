@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '@db/client.ts';
 import { collections, entries, mutes, notifications, systemNotifications, tagSubscriptions } from '@db/schema/index.ts';
 import { GUEST_ID, newId } from '@core/ids.ts';
-import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { notificationPageSchema, systemPageSchema, unreadCountsSchema } from './notifications.schemas.ts';
 import { type NotificationEvent, notify } from './notifications.service.ts';
@@ -18,14 +17,11 @@ let app: TestApp;
 let admin: TestUser;
 let adminCookie: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
-  await ensureCategories(database.db);
+setUpTestApp({ categories: true }, async (opened) => {
+  ({ database, app } = opened);
   admin = await createUser(database.db, { role: 'admin' });
   adminCookie = await signIn(app, admin);
 });
-afterAll(() => database?.close());
 
 async function person() {
   const user = await createUser(database.db);

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { bookletPurchases, booklets, discountCodes, paymentOrders, walletBills } from '@db/schema/commerce.ts';
 import { users } from '@db/schema/users.ts';
 import { createDiscountCode, createSaleBooklet } from '../../../tests/factories/payments.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { SANDBOX_HEADERS, type SandboxProvider } from '../../adapters/payment.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { discountQuoteSchema, orderViewSchema, sandboxOrderSchema } from './payments.routes.ts';
@@ -18,9 +18,8 @@ let reader: TestUser;
 let other: TestUser;
 const cookies: Record<string, string> = {};
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   [author, reader, other] = await Promise.all([
     createUser(database.db),
     createUser(database.db),
@@ -28,7 +27,6 @@ beforeAll(async () => {
   ]);
   for (const u of [author, reader, other]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 type Init = Omit<RequestInit, 'body'> & { json?: unknown };
 function as(user: TestUser | null, init: Init = {}): Init {

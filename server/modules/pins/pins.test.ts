@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { uploads } from '@db/schema/content.ts';
 import { comments, notifications, pinLikes, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { pinSchema } from './pins.routes.ts';
 
@@ -18,13 +18,11 @@ let bob: TestUser;
 let carol: TestUser;
 const cookies: Record<string, string> = {};
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   [alice, bob, carol] = await Promise.all([createUser(database.db), createUser(database.db), createUser(database.db)]);
   for (const u of [alice, bob, carol]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 type Init = Omit<RequestInit, 'body'> & { json?: unknown };
 

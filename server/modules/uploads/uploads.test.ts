@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { uploads } from '@db/schema/index.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { detectImageFormat } from '../../adapters/images.ts';
 import { TOO_FREQUENT } from '../verification/verification.service.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from './uploads.service.ts';
@@ -14,12 +14,10 @@ let database: Database;
 let app: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   cookie = await signIn(app, await createUser(database.db));
 });
-afterAll(() => database?.close());
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#1e80ff' } })

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CategoryName } from '@core/constants.ts';
 import { ENTRY_MESSAGES } from '@core/entry-input.ts';
 import { newId } from '@core/ids.ts';
@@ -9,8 +9,8 @@ import { type CategoryRow, ensureCategories } from '../../../tests/factories/cat
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { ATTENDER_PAGE_MAX, attendersSchema, voteResultsSchema } from './votes.schemas.ts';
 import { VOTE_MESSAGES, saveVoteOptions } from './votes.service.ts';
@@ -22,15 +22,13 @@ let tagId: string;
 let author: TestUser;
 const cookies = new Map<string, string>();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   categories = await ensureCategories(database.db);
   tagId = (await createTag(database.db)).id;
   author = await createUser(database.db);
   cookies.set(author.id, await signIn(app, author));
 });
-afterAll(() => database?.close());
 
 const resultsEnvelope = envelopeOf(voteResultsSchema);
 const attendersEnvelope = envelopeOf(attendersSchema);

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { walletBills } from '@db/schema/commerce.ts';
 import { auditLog } from '@db/schema/moderation.ts';
 import { users } from '@db/schema/users.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf, z } from '../../http/openapi.ts';
 import { applyRulesSchema, billSchema, withdrawalSchema } from './wallet.routes.ts';
 
@@ -35,9 +35,8 @@ async function earn(user: TestUser, amount: number) {
     .where(eq(users.id, user.id));
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   [author, reader, admin, editor] = await Promise.all([
     createUser(database.db, { isXiaoceAuthor: true }),
     createUser(database.db),
@@ -46,7 +45,6 @@ beforeAll(async () => {
   ]);
   for (const u of [author, reader, admin, editor]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 type Init = Omit<RequestInit, 'body'> & { json?: unknown };
 function as(user: TestUser | null, init: Init = {}): Init {
