@@ -5,7 +5,7 @@ import { isAuthorOrAdmin } from '@core/permissions.ts';
 import type { EntrySort } from '@core/constants.ts';
 import { type EntryInput, ENTRY_MESSAGES, entryInputSchema, type ValidEntryInput } from '@core/entry-input.ts';
 import { isValidId, newId } from '@core/ids.ts';
-import { isUserImageUrl } from '@core/user-urls.ts';
+import { isSiteOrWebLink, isUserImageUrl } from '@core/user-urls.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { refreshEntryHotScore } from '@db/ranking.ts';
 import type { EntryType } from '@db/schema/content.ts';
@@ -425,6 +425,8 @@ function prepare(input: ValidEntryInput, siteUrl: string | undefined) {
   if (input.screenshot && !isUserImageUrl(input.screenshot, siteOrigin)) {
     throw badRequest(ENTRY_MESSAGES.screenshotInvalid);
   }
+  // A shared link to this site's own /api would act as the reader who follows it.
+  if (input.originalUrl && !isSiteOrWebLink(input.originalUrl, siteOrigin)) throw badRequest(ENTRY_MESSAGES.urlInvalid);
   const abstract = input.abstract ? makeAbstract(input.abstract, 400) : rendered ? makeAbstract(rendered.summary) : '';
   return {
     type: input.type,

@@ -10,7 +10,7 @@ import { users } from '@db/schema/users.ts';
 import { ensureCategories, type CategoryRow } from '../../../tests/factories/categories.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { TEST_ORIGIN, type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { entryHotScore } from '@db/ranking.ts';
 import { createEntry, deleteEntry, updateEntry } from './entries.service.ts';
@@ -184,6 +184,7 @@ describe('POST /api/post/entryPublish', () => {
       [{ ...articleForm(), tags: `${tagA}|${GUEST_ID}` }, ENTRY_MESSAGES.tagMissing],
       [{ ...articleForm(), tags: 'nope' }, ENTRY_MESSAGES.tagMissing],
       [{ ...articleForm(), originalUrl: 'javascript:alert(1)' }, ENTRY_MESSAGES.urlInvalid],
+      [{ ...articleForm(), originalUrl: `${TEST_ORIGIN}/%41PI/post/entryDel?entryId=1` }, ENTRY_MESSAGES.urlInvalid],
       [{ ...articleForm(), screenshot: 'javascript:alert(1)' }, ENTRY_MESSAGES.screenshotInvalid],
       [{ ...articleForm(), type: 'weird' }, ENTRY_MESSAGES.typeInvalid],
     ];
