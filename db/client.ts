@@ -102,6 +102,14 @@ export interface OpenDatabaseOptions {
   onTransactionRetry?: (error: unknown, attempt: number) => void;
 }
 
+/**
+ * The embedded database's buffer pool, inside the process. PostgreSQL's default of 128 MB is
+ * allocated and touched when PGlite opens, whatever the size of the data (103 MB more RSS than
+ * 32 MB on the demo database, measured); pages beyond it are read through the operating system's
+ * file cache, which holds them outside the process. The demo content is 74 MB on disk.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
     const pool = new pg.Pool({
@@ -145,6 +153,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
     loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
