@@ -4,6 +4,7 @@ import { pageMeta } from '~/lib/meta.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Bell, BookOpen, Download, MessageCircle, Newspaper, Smartphone } from '~/ui/icons.tsx';
 import { Button, buttonClass } from '~/ui/button.tsx';
+import { FeatureCards } from '~/ui/feature-cards.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/app-download';
 
@@ -94,15 +95,7 @@ export default function AppDownload({ loaderData }: Route.ComponentProps) {
             </span>
           )}
         </div>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded border border-line p-4">
-              <Icon aria-hidden className="size-5 text-brand" />
-              <h2 className="mt-2 font-semibold">{title}</h2>
-              <p className="mt-1 text-[13px] text-fg-2">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards features={FEATURES} className="mt-8 grid gap-4 sm:grid-cols-2" />
         <section
           ref={downloadRef}
           id="download"

@@ -2,6 +2,7 @@ import { Download, Newspaper, Puzzle, Zap } from '~/ui/icons.tsx';
 import { pageMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
 import { buttonClass } from '~/ui/button';
+import { FeatureCards } from '~/ui/feature-cards.tsx';
 import { PageContainer } from '~/ui/page-layout';
 import type { Route } from './+types/extension';
 
@@ -25,15 +26,7 @@ export default function Extension() {
         <p className="mt-2 text-fg-2">
           打开新标签页，就能读到今天的技术精选。支持 Chrome、Edge 等 Chromium 内核浏览器。
         </p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded border border-line p-4">
-              <Icon aria-hidden className="size-5 text-brand" />
-              <h2 className="mt-2 font-semibold">{title}</h2>
-              <p className="mt-1 text-[13px] text-fg-2">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards features={features} className="mt-6 grid gap-4 sm:grid-cols-3" />
         <a href="/extension/download" download className={buttonClass('primary', 'md', 'mt-8 inline-flex gap-2')}>
           <Download aria-hidden className="size-4" />
           下载插件
