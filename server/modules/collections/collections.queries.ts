@@ -265,6 +265,18 @@ export async function moveOwnedCollectionCount(tx: Tx, userId: string, step: 1 |
 }
 
 /** Deleting: every entry it held counts one collection fewer. */
+/**
+ * Locks the rows of the entries a collection holds, in id order, before the collection's own row:
+ * hiding or deleting an entry locks the entry and then updates its collections, so the entries come
+ * first (docs/decisions/021-collection-entry-lock-order.md).
+ */
+export async function lockEntriesOf(tx: Tx, collectionId: string) {
+  await tx.execute(sql`
+    SELECT id FROM ${entries}
+    WHERE id IN (SELECT entry_id FROM ${collectionEntries} WHERE collection_id = ${collectionId})
+    ORDER BY id FOR NO KEY UPDATE`);
+}
+
 export async function releaseEntriesOf(tx: Tx, collectionId: string) {
   await tx.execute(sql`
     UPDATE ${entries} SET collection_count = greatest(0, collection_count - 1)

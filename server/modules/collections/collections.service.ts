@@ -170,6 +170,8 @@ export async function deleteCollection(ctx: Pick<Ctx, 'db' | 'viewer'>, id: stri
   const { db, viewer } = ctx;
   const signedIn = requireViewer(viewer);
   await db.transaction(async (tx) => {
+    // The entries before the collection: the order hiding and collecting take their locks in.
+    await queries.lockEntriesOf(tx, id);
     const locked = await queries.lockCollection(tx, id);
     if (!locked) throw notFound(COLLECTION_NOT_FOUND);
     if (!canEdit(signedIn, locked)) throw forbidden();
