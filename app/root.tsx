@@ -1,4 +1,4 @@
-import { type ComponentProps, Suspense, useState } from 'react';
+import { type ComponentType, type ReactElement, Suspense, useState } from 'react';
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
 import type { Route } from './+types/root';
 import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
@@ -7,7 +7,6 @@ import { AlertsProvider } from './features/shell/alerts-provider.tsx';
 import { ErrorView, ShellErrorView } from './features/shell/error-views.tsx';
 import { Shell } from './features/shell/shell.tsx';
 import { ThemeScript } from './features/shell/theme-script.tsx';
-import { FollowButton } from './features/users/follow-button.tsx';
 import { PageViews } from './features/tracking/page-views.tsx';
 import { type FeatureSlots, FeatureSlotsProvider } from './lib/feature-slots.tsx';
 import { pageMeta } from './lib/meta.ts';
@@ -48,50 +47,25 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
 
 // Widgets the home page does not show load with their first showing, not with every page: the
 // server renders them in place and the browser hydrates them once their chunk is there
-// (评论 under a pin, 分享 and 举报 on articles and pins).
-const LoadedCommentSection = lazyComponent(() =>
-  import('./features/comments/comment-section.tsx').then((m) => m.CommentSection),
-);
-const LoadedShareButton = lazyComponent(() => import('./features/sharing/share-button.tsx').then((m) => m.ShareButton));
-const LoadedReportButton = lazyComponent(() =>
-  import('./features/moderation/report-button.tsx').then((m) => m.ReportButton),
-);
-const LoadedHiddenMark = lazyComponent(() =>
-  import('./features/moderation/hidden-notice.tsx').then((m) => m.HiddenMark),
-);
-
-function CommentSection(props: ComponentProps<FeatureSlots['CommentSection']>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedCommentSection {...props} />
-    </Suspense>
-  );
+// (评论 under a pin, 分享 and 举报 on articles and pins, 关注 on articles): each slot is a lazy
+// component in a Suspense of its own.
+function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactElement {
+  const Loaded = lazyComponent(load);
+  return function LazySlot(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
 }
 
-function ShareButton(props: ComponentProps<FeatureSlots['ShareButton']>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedShareButton {...props} />
-    </Suspense>
-  );
-}
-
-function ReportButton(props: ComponentProps<FeatureSlots['ReportButton']>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedReportButton {...props} />
-    </Suspense>
-  );
-}
-
+const CommentSection = lazySlot(() => import('./features/comments/comment-section.tsx').then((m) => m.CommentSection));
+const ShareButton = lazySlot(() => import('./features/sharing/share-button.tsx').then((m) => m.ShareButton));
+const ReportButton = lazySlot(() => import('./features/moderation/report-button.tsx').then((m) => m.ReportButton));
+const FollowButton = lazySlot(() => import('./features/users/follow-button.tsx').then((m) => m.FollowButton));
 /** The mark on hidden content in a list: only its author and administrators ever see one. */
-function HiddenMark(props: ComponentProps<FeatureSlots['HiddenMark']>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedHiddenMark {...props} />
-    </Suspense>
-  );
-}
+const HiddenMark = lazySlot(() => import('./features/moderation/hidden-notice.tsx').then((m) => m.HiddenMark));
 
 const FEATURE_SLOTS: FeatureSlots = {
   CollectButton,
