@@ -51,6 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
 // component in a Suspense of its own.
 function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactElement {
   const Loaded = lazyComponent(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per slot at module load, never during a render
   return function LazySlot(props: P) {
     return (
       <Suspense fallback={null}>
