@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { bookletPurchases, paymentOrders, walletBills } from '@db/schema/commerce.ts';
 import { users } from '@db/schema/users.ts';
 import { createSaleBooklet } from '../../../tests/factories/payments.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createPostgresTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import type { SandboxProvider } from '../../adapters/payment.ts';
 
 // Real concurrency needs several connections: PostgreSQL (a private server on a PGlite run).
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createPostgresTestDatabase({ poolSize: 12 });
-  app = createTestApp(database);
-});
-afterAll(() => database?.close());
+setUpTestApp({ postgres: { poolSize: 12 } }, (opened) => ({ database, app } = opened));
 
 describe('payments under concurrency (PostgreSQL)', () => {
   it('20 parallel purchases of one booklet by one reader make one order, and 20 callbacks grant once', async () => {

@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { walletBills, withdrawalApplications } from '@db/schema/commerce.ts';
 import { users } from '@db/schema/users.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createPostgresTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 
 // Real concurrency needs several connections: PostgreSQL (a private server on a PGlite run).
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createPostgresTestDatabase({ poolSize: 12 });
-  app = createTestApp(database);
-});
-afterAll(() => database?.close());
+setUpTestApp({ postgres: { poolSize: 12 } }, (opened) => ({ database, app } = opened));
 
 describe('withdrawals under concurrency (PostgreSQL)', () => {
   it('20 parallel applications never overdraw the balance', async () => {
