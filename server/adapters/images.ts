@@ -1,5 +1,16 @@
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { BmpTooLargeError, decodeBmp } from './bmp.ts';
+
+let loading: Promise<typeof SharpModule> | undefined;
+
+/**
+ * sharp, loaded on first use: importing it loads libvips and its threads (about 17 MB of RSS),
+ * which a process that never decodes an upload need not hold.
+ */
+function loadSharp(): Promise<typeof SharpModule> {
+  loading ??= import('sharp').then((module) => module.default);
+  return loading;
+}
 
 export type ImageFormat = 'jpg' | 'png' | 'gif' | 'webp' | 'bmp';
 
@@ -31,6 +42,7 @@ export const IMAGE_MAX_PIXELS = 25_000_000;
 /** Width × height from the file's header (no decoding); null when sharp cannot read it. */
 export async function imagePixels(input: Uint8Array): Promise<number | null> {
   try {
+    const sharp = await loadSharp();
     const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
     return width && height ? width * height : null;
   } catch {
@@ -49,6 +61,7 @@ export async function toWebp(
   input: Uint8Array,
   options: { maxWidth?: number; square?: number } = {},
 ): Promise<WebpImage> {
+  const sharp = await loadSharp();
   let pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
   if (options.square) pipeline = pipeline.resize(options.square, options.square, { fit: 'cover' });
   else if (options.maxWidth) pipeline = pipeline.resize({ width: options.maxWidth, withoutEnlargement: true });
@@ -58,6 +71,7 @@ export async function toWebp(
 
 /** The image's dominant colour as #rrggbb (collection masks). */
 export async function dominantColor(input: Uint8Array): Promise<string> {
+  const sharp = await loadSharp();
   const { dominant } = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).stats();
   return `#${[dominant.r, dominant.g, dominant.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
@@ -71,6 +85,7 @@ export async function bmpToPng(input: Uint8Array): Promise<Uint8Array | null | '
   try {
     const raw = decodeBmp(input, IMAGE_MAX_PIXELS);
     if (!raw) return null;
+    const sharp = await loadSharp();
     const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } })
       .png({ compressionLevel: 1 })
       .toBuffer();
