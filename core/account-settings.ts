@@ -33,11 +33,13 @@ export function phoneProblem(value: string): string | null {
   return MAINLAND_MOBILE_PATTERN.test(value) ? null : '手机号格式不正确';
 }
 
-/** Optional personal site: empty, or an http(s) URL (个人主页链接格式有误). */
+export const BLOG_ADDRESS_MESSAGE = '个人主页链接格式有误';
+
+/** Optional personal site: empty, or an http(s) URL. */
 export function blogAddressProblem(value: string): string | null {
   if (value === '') return null;
-  if (value.length > PROFILE_LIMITS.blogAddress) return '个人主页链接格式有误';
-  return isWebUrl(value) ? null : '个人主页链接格式有误';
+  if (value.length > PROFILE_LIMITS.blogAddress) return BLOG_ADDRESS_MESSAGE;
+  return isWebUrl(value) ? null : BLOG_ADDRESS_MESSAGE;
 }
 
 /** Column lengths of the profile fields (db/schema/users.ts). */

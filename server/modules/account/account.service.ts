@@ -14,7 +14,9 @@ import {
   newPasswordProblem,
   phoneProblem,
   profileValueProblem,
+  BLOG_ADDRESS_MESSAGE,
 } from '@core/account-settings.ts';
+import { isSiteOrWebLink } from '@core/user-urls.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -114,7 +116,7 @@ export async function getAccountSettings(ctx: Pick<Ctx, 'db' | 'env' | 'viewer'>
 
 const PROFILE_FIELD_ALIASES: Record<string, ProfileField> = { avatar: 'avatarLarge' };
 
-export async function updateUserInfo(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { field: string; value: string }) {
+export async function updateUserInfo(ctx: Pick<Ctx, 'db' | 'viewer' | 'env'>, input: { field: string; value: string }) {
   const { db, viewer } = ctx;
   const me = requireViewer(viewer);
   const named = PROFILE_FIELD_ALIASES[input.field] ?? input.field;
@@ -123,6 +125,10 @@ export async function updateUserInfo(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { f
   const value = field === 'username' || field === 'blogAddress' ? input.value.trim() : input.value;
   const problem = profileValueProblem(field, value);
   if (problem) throw badRequest(problem);
+  // Only the server knows this site's origin: a link to its own /api would act as whoever follows it.
+  if (field === 'blogAddress' && value && !isSiteOrWebLink(value, ctx.env.SITE_URL)) {
+    throw badRequest(BLOG_ADDRESS_MESSAGE);
+  }
   if (field === 'avatarLarge') {
     // Only an image this person uploaded as an avatar (POST /api/upload/image, purpose avatar).
     const upload = await queries.findOwnUpload(db, { url: value, userId: me.id, purpose: 'avatar' });

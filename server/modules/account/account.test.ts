@@ -7,7 +7,7 @@ import type { Database } from '@db/client.ts';
 import { invitations, oauthAccounts, outbox, sessions, users } from '@db/schema/users.ts';
 import { createUser, TEST_PASSWORD } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { TEST_ORIGIN, type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import type { SmsMessage } from '../../adapters/sms.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.test-support.ts';
 
@@ -121,6 +121,7 @@ describe('POST /api/user/v1/updateUserInfo', () => {
     const cases: Array<[string, string, string]> = [
       ['blogAddress', 'not a url', '个人主页链接格式有误'],
       ['blogAddress', 'javascript:alert(1)', '个人主页链接格式有误'],
+      ['blogAddress', `${TEST_ORIGIN.toUpperCase()}/%61pi/post/entryDel?entryId=1`, '个人主页链接格式有误'],
       ['jobTitle', 'x'.repeat(51), '职位要在50个字符以内'],
       ['company', 'x'.repeat(51), '公司名称要在50个字符以内'],
       ['selfDescription', '字'.repeat(201), '个人介绍要在200个字符以内'],
