@@ -76,3 +76,12 @@ export async function requestJson<T = unknown>(
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
+
+/** A call as a signed-in person (their cookie) or signed out (null): GET without a body, POST with one. */
+export function requestAs<T = unknown>(app: TestApp, cookie: string | null, path: string, json?: unknown) {
+  return requestJson<T>(app, path, {
+    method: json === undefined ? 'GET' : 'POST',
+    headers: cookie ? { cookie } : {},
+    json,
+  });
+}

@@ -7,7 +7,7 @@ import { auditLog, reports } from '@db/schema/moderation.ts';
 import { comments, pins, systemNotifications } from '@db/schema/social.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestAs, signIn } from '../../../tests/setup/test-app.ts';
 import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 
 let database: Database;
@@ -28,11 +28,7 @@ setUpTestApp({}, async (opened) => {
 });
 
 function call<T = unknown>(user: TestUser | null, path: string, json?: unknown) {
-  return requestJson<T>(app, path, {
-    method: json === undefined ? 'GET' : 'POST',
-    headers: user ? { cookie: cookies[user.id] } : {},
-    json,
-  });
+  return requestAs<T>(app, user ? (cookies[user.id] ?? null) : null, path, json);
 }
 
 async function noticesOf(user: TestUser) {

@@ -8,7 +8,7 @@ import { comments, pins, systemNotifications } from '@db/schema/social.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createRepo } from '../../../tests/factories/repos.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { type TestApp, requestAs, signIn } from '../../../tests/setup/test-app.ts';
 import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 
 /**
@@ -33,11 +33,7 @@ setUpTestApp({}, async (opened) => {
 });
 
 function call<T = unknown>(user: TestUser | null, path: string, json?: unknown) {
-  return requestJson<T>(app, path, {
-    method: json === undefined ? 'GET' : 'POST',
-    headers: user ? { cookie: cookies[user.id] } : {},
-    json,
-  });
+  return requestAs<T>(app, user ? (cookies[user.id] ?? null) : null, path, json);
 }
 
 function report(user: TestUser | null, targetType: ModerationTarget, targetId: string, reason = 'spam', text = '') {
