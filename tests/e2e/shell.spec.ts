@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ACCOUNT, avatarMenuButton, header, submitLogin } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 /**
  * The shell-wide click-through (issue 12): every link, menu item and tab of the header and the
@@ -195,7 +195,9 @@ test.describe('errors outside every route', () => {
     });
     await page.goto('/');
     const search = header(page).getByRole('searchbox', { name: '搜索' });
-    // Typed at once, hydrated or not: the form is a plain GET form until then.
+    // Words typed while React hydrates the field may be reset by it (CI lost them once): type
+    // into the hydrated field.
+    await waitForHydration(search);
     await search.fill('vue');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/search\?query=vue/);
