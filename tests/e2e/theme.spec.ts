@@ -1,5 +1,5 @@
 import { header } from './support/auth.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 test.describe('theme', () => {
   test('dark mode is remembered and applied before the page hydrates', async ({ page }) => {
@@ -38,7 +38,10 @@ test.describe('theme', () => {
     await page.goto('/explore');
     const html = page.locator('html');
     await expect(html).toHaveClass(/\bdark\b/);
-    await expect(header(page).getByRole('button', { name: '主题：跟随系统' })).toBeVisible();
+    const toggle = header(page).getByRole('button', { name: '主题：跟随系统' });
+    await expect(toggle).toBeVisible();
+    // The page listens to the system's scheme once hydrated: switch it after that.
+    await waitForHydration(toggle);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html).not.toHaveClass(/\bdark\b/);
   });
