@@ -5,16 +5,9 @@ import type { PinView } from '@server/modules/pins/pins.service.ts';
  * loader data the page does not show): the author's name, avatar, job and company, not the whole
  * brief with its counters and self-description. The JSON API keeps the whole PinView.
  */
-export interface PinRowView {
-  id: string;
+export type PinRowView = Omit<PinView, 'user' | 'updatedAt'> & {
   user: Pick<PinView['user'], 'id' | 'username' | 'avatarLarge' | 'jobTitle' | 'company'>;
-  content: string;
-  imageUrlList: string[];
-  liked: boolean;
-  likeCount: number;
-  commentCount: number;
-  createdAt: string;
-}
+};
 
 export function toPinRow(pin: PinView): PinRowView {
   const { id, username, avatarLarge, jobTitle, company } = pin.user;
