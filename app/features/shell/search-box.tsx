@@ -13,13 +13,19 @@ export function SearchBox() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const urlQuery = pathname === '/search' ? (params.get('query') ?? '') : '';
-  const [value, setValue] = useState(urlQuery);
   const [expanded, setExpanded] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // Follow the URL when a search happens elsewhere (a tag link, the back button).
-  useEffect(() => setValue(urlQuery), [urlQuery]);
+  // The field is uncontrolled: words typed while React hydrates it stay in the DOM (a controlled
+  // field is reset to its state then). It follows the URL only when the URL's words change (a tag
+  // link, the back button), never on its first render.
+  const shownQuery = useRef(urlQuery);
+  useEffect(() => {
+    if (shownQuery.current === urlQuery || !inputRef.current) return;
+    shownQuery.current = urlQuery;
+    inputRef.current.value = urlQuery;
+  }, [urlQuery]);
 
   useEffect(() => {
     if (expanded) inputRef.current?.focus();
@@ -32,9 +38,9 @@ export function SearchBox() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The field's own value: words typed before hydration are in the DOM, not yet in state.
     const query = String(new FormData(event.currentTarget).get('query') ?? '').trim();
     if (!query) return;
+    if (inputRef.current) inputRef.current.value = query;
     setExpanded(false);
     navigate(`/search?${new URLSearchParams({ query })}`);
   }
@@ -68,8 +74,7 @@ export function SearchBox() {
               enterKeyHint="search"
               maxLength={LIMITS.searchInput}
               placeholder="搜索文章、标签、用户"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
+              defaultValue={urlQuery}
               onKeyDown={(event) => {
                 if (event.key === 'Escape' && expanded) collapse();
               }}
