@@ -29,6 +29,7 @@ if (!values.refresh && positionals.length === 0) {
 const env = envSchema.pick({ DATABASE_URL: true, GITHUB_API_URL: true, GITHUB_TOKEN: true }).parse(process.env);
 const host = createGithubClient({ apiUrl: env.GITHUB_API_URL, token: env.GITHUB_TOKEN });
 const database = await openDatabase({ url: env.DATABASE_URL });
+const ctx = { db: database.db, viewer: null, adapters: { github: host } };
 let failures = 0;
 try {
   await database.migrate();
@@ -41,14 +42,14 @@ try {
     );
   };
   if (values.refresh) {
-    const result = await refreshRepos(database.db, host, { limit: Number(values.limit) || 100 });
+    const result = await refreshRepos(ctx, { limit: Number(values.limit) || 100 });
     result.done.forEach(report);
     for (const f of result.failed) console.error(`failed ${f.fullName}: ${f.message}`);
     failures = result.failed.length;
   } else {
     for (const fullName of positionals) {
       try {
-        report(await importRepo(database.db, host, fullName));
+        report(await importRepo(ctx, fullName));
       } catch (error) {
         failures += 1;
         console.error(`failed ${fullName}: ${error instanceof Error ? error.message : error}`);

@@ -87,10 +87,8 @@ export async function start() {
   const stopTrackingMaintenance = scheduleTrackingMaintenance({ db: database.db, env }, { logger });
   // Stars and READMEs from GitHub (docs/decisions/011-repos.md), when REPOS_REFRESH_MINUTES is set.
   const stopRepoRefresh = scheduleRepoRefresh(
-    database.db,
-    adapters.github,
+    { db: database.db, adapters, logger },
     { minutes: env.REPOS_REFRESH_MINUTES, limit: 100 },
-    logger,
   );
 
   async function shutdown(signal: string) {

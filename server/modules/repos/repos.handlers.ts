@@ -1,11 +1,11 @@
 import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
-import { importRepo } from './repos.import.ts';
 import * as routes from './repos.routes.ts';
 import {
   getRepoDetail,
   getRepoTagTree,
   getTrending,
+  importRepo,
   listCustomRepos,
   listTagRepos,
   listTranslations,
@@ -64,7 +64,4 @@ export const repoApi = createApi()
     const ctx = c.get('ctx');
     return ok(c, await setRepoFeatured(ctx, c.req.valid('json')));
   })
-  .openapi(routes.importRepo, async (c) => {
-    const { db, adapters, viewer } = c.get('ctx');
-    return ok(c, await importRepo(db, adapters.github, c.req.valid('json').fullName, { actor: viewer ?? undefined }));
-  });
+  .openapi(routes.importRepo, async (c) => ok(c, await importRepo(c.get('ctx'), c.req.valid('json').fullName)));

@@ -9,8 +9,7 @@ import { type GithubServer, startGithubServer } from '../../../tests/setup/githu
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { createGithubClient } from '../../adapters/github.ts';
-import { getRepoDetail } from './repos.service.ts';
-import { importRepo, refreshRepos } from './repos.import.ts';
+import { getRepoDetail, importRepo, refreshRepos } from './repos.service.ts';
 
 let database: Database;
 let github: GithubServer;
@@ -30,10 +29,12 @@ afterAll(async () => {
 });
 
 const client = () => createGithubClient({ apiUrl: github.url, token: 'test-token' });
+/** The importer's context as a job builds it: nobody signed in, so nothing is audited. */
+const job = (host = client()) => ({ db: database.db, viewer: null, adapters: { github: host } });
 
 describe('importRepo against recorded GitHub answers', () => {
   it('imports metadata, languages and README; asks again with ETags (304s); takes new stars', async () => {
-    const first = await importRepo(database.db, client(), 'sindresorhus/slugify');
+    const first = await importRepo(job(), 'sindresorhus/slugify');
     expect(first).toMatchObject({
       fullName: 'sindresorhus/slugify',
       created: true,
@@ -79,7 +80,7 @@ describe('importRepo against recorded GitHub answers', () => {
 
     // Unchanged: three conditional requests, three 304s, nothing counted against the limit.
     const [before] = await database.db.select().from(repos).where(eq(repos.id, first.id));
-    const again = await importRepo(database.db, client(), 'SindreSorhus/Slugify');
+    const again = await importRepo(job(), 'SindreSorhus/Slugify');
     expect(again).toMatchObject({
       id: first.id,
       created: false,
@@ -108,7 +109,7 @@ describe('importRepo against recorded GitHub answers', () => {
       ),
     );
     github.override('sindresorhus/slugify/repo.json', JSON.stringify({ ...recorded, stargazers_count: 2750 }));
-    const grown = await importRepo(database.db, client(), 'sindresorhus/slugify');
+    const grown = await importRepo(job(), 'sindresorhus/slugify');
     expect(grown.changed).toEqual({ repo: true, languages: false, readme: false });
     const [row] = await database.db.select().from(repos).where(eq(repos.id, first.id));
     expect(row.starCount).toBe(2750);
@@ -118,15 +119,15 @@ describe('importRepo against recorded GitHub answers', () => {
   });
 
   it('answers 404 for a repository GitHub does not have and 400 for a bad name', async () => {
-    await expect(importRepo(database.db, client(), 'nobody/nothing')).rejects.toMatchObject({ status: 404 });
-    await expect(importRepo(database.db, client(), 'not a name')).rejects.toMatchObject({ status: 400 });
+    await expect(importRepo(job(), 'nobody/nothing')).rejects.toMatchObject({ status: 404 });
+    await expect(importRepo(job(), 'not a name')).rejects.toMatchObject({ status: 400 });
   });
 
   it('stops when the rate limit is spent, and does not ask again before the reset', async () => {
     const spent = await startGithubServer({ remaining: 0, resetInSeconds: 600 });
     try {
       const host = createGithubClient({ apiUrl: spent.url });
-      await expect(importRepo(database.db, host, 'sindresorhus/slugify')).rejects.toMatchObject({
+      await expect(importRepo(job(host), 'sindresorhus/slugify')).rejects.toMatchObject({
         status: 503,
         message: expect.stringContaining('rate limit spent until'),
       });
@@ -134,9 +135,9 @@ describe('importRepo against recorded GitHub answers', () => {
       expect(spent.requests[0].headers.authorization).toBeUndefined();
       expect(host.rateLimit()).toMatchObject({ remaining: 0 });
       // The client refuses without a request until the window resets.
-      await expect(importRepo(database.db, host, 'sindresorhus/slugify')).rejects.toMatchObject({ status: 503 });
+      await expect(importRepo(job(host), 'sindresorhus/slugify')).rejects.toMatchObject({ status: 503 });
       expect(spent.requests).toHaveLength(1);
-      const refresh = await refreshRepos(database.db, host, { limit: 10 });
+      const refresh = await refreshRepos(job(host), { limit: 10 });
       expect(refresh.done).toEqual([]);
       expect(refresh.failed).toHaveLength(1);
     } finally {

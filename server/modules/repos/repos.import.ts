@@ -1,19 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { newId } from '@core/ids.ts';
 import { languageColor } from '@core/repos.ts';
-import type { Db } from '@db/client.ts';
-import { recordStarSnapshot, refreshRepoTrending } from '@db/repo-trending.ts';
-import { repoLanguages, repoTagLinks, repos } from '@db/schema/repos.ts';
-import {
-  type CodeHost,
-  CodeHostError,
-  FULL_NAME_PATTERN,
-  type GithubRepo,
-  type RateLimit,
-} from '../../adapters/github.ts';
+import type { Adapters } from '../../adapters/index.ts';
+import { CodeHostError, FULL_NAME_PATTERN, type GithubRepo, type RateLimit } from '../../adapters/github.ts';
 import { publishChange } from '../../adapters/changes.ts';
+import type { Ctx } from '../../http/context.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.service.ts';
+import * as queries from './repos.queries.ts';
+
+/**
+ * What the importer needs: the database, the code host, and the viewer, who is recorded in the
+ * audit log when there is one (the admin call); a job or script passes `viewer: null`.
+ */
+export type ImportCtx = Pick<Ctx, 'db' | 'viewer'> & { adapters: Pick<Adapters, 'github'> };
 
 export interface ImportResult {
   id: string;
@@ -30,33 +29,22 @@ const clip = (value: string | null | undefined, max: number) =>
     .slice(0, max)
     .join('');
 
-async function findByFullName(db: Db, fullName: string) {
-  const [row] = await db
-    .select({ id: repos.id, etags: repos.etags, originalId: repos.originalId })
-    .from(repos)
-    .where(sql`lower(${repos.originalId}) = ${fullName.toLowerCase()}`);
-  return row;
-}
-
 /**
  * Imports or refreshes one repository from the code host: metadata, languages (bytes per
  * language: the shares are computed from them as GitHub does) and README, each asked with the
  * ETag of the last answer so an unchanged one costs a 304. The row, its languages, today's star
  * snapshot, the trending gains and the tag links' copied star count change in one transaction.
  */
-export async function importRepo(
-  db: Db,
-  host: CodeHost,
-  fullName: string,
-  options: { actor?: AuditActor } = {},
-): Promise<ImportResult> {
+export async function importRepo(ctx: ImportCtx, fullName: string): Promise<ImportResult> {
+  const { db, viewer } = ctx;
+  const host = ctx.adapters.github;
   if (!FULL_NAME_PATTERN.test(fullName)) throw badRequest(`仓库名格式有误: ${fullName}`);
-  const existing = await findByFullName(db, fullName);
+  const existing = await queries.selectRepoByFullName(db, fullName);
   const etags = existing?.etags ?? {};
   const name = existing?.originalId ?? fullName;
-  let meta: Awaited<ReturnType<CodeHost['getRepo']>>;
-  let languages: Awaited<ReturnType<CodeHost['getLanguages']>>;
-  let readme: Awaited<ReturnType<CodeHost['getReadme']>>;
+  let meta: Awaited<ReturnType<typeof host.getRepo>>;
+  let languages: Awaited<ReturnType<typeof host.getLanguages>>;
+  let readme: Awaited<ReturnType<typeof host.getReadme>>;
   try {
     meta = await host.getRepo(name, existing ? etags.repo : undefined);
     languages = await host.getLanguages(name, existing ? etags.languages : undefined);
@@ -105,18 +93,9 @@ export async function importRepo(
     const readmeField = readme.changed ? { readme: readme.data ?? '' } : {};
     const anyChange = meta.changed || languages.changed || readme.changed;
     if (existing) {
-      await tx
-        .update(repos)
-        .set({
-          ...fields,
-          ...readmeField,
-          etags: nextEtags,
-          syncedAt: sql`now()`,
-          ...(anyChange ? { updatedAt: sql`now()` } : {}),
-        })
-        .where(eq(repos.id, id));
+      await queries.updateImportedRepo(tx, id, { ...fields, ...readmeField, etags: nextEtags }, anyChange);
     } else if (data) {
-      await tx.insert(repos).values({
+      await queries.insertImportedRepo(tx, {
         id,
         ...(fields as Required<typeof fields> & {
           originalId: string;
@@ -130,26 +109,25 @@ export async function importRepo(
       });
     }
     if (languages.changed) {
-      await tx.delete(repoLanguages).where(eq(repoLanguages.repoId, id));
-      const rows = Object.entries(languages.data)
-        .filter(([, bytes]) => bytes > 0)
-        .map(([title, bytes]) => ({
-          repoId: id,
-          title: clip(title, 40),
-          lineCount: bytes,
-          color: languageColor(title),
-        }));
-      if (rows.length > 0) await tx.insert(repoLanguages).values(rows);
+      await queries.replaceRepoLanguages(
+        tx,
+        id,
+        Object.entries(languages.data)
+          .filter(([, bytes]) => bytes > 0)
+          .map(([title, bytes]) => ({
+            repoId: id,
+            title: clip(title, 40),
+            lineCount: bytes,
+            color: languageColor(title),
+          })),
+      );
     }
-    const [row] = await tx.select({ starCount: repos.starCount }).from(repos).where(eq(repos.id, id));
-    await recordStarSnapshot(tx, id, row.starCount);
-    await refreshRepoTrending(tx, [id]);
-    await tx.update(repoTagLinks).set({ starCount: row.starCount }).where(eq(repoTagLinks.repoId, id));
-    if (options.actor) {
+    const starCount = await queries.syncRepoStars(tx, id);
+    if (viewer) {
       await audit(
         { db: tx },
         {
-          actor: options.actor,
+          actor: viewer,
           action: 'import_repo',
           targetType: 'repo',
           targetId: id,
@@ -157,9 +135,9 @@ export async function importRepo(
         },
       );
     }
-    return { starCount: row.starCount };
+    return { starCount };
   });
-  await publishChange(db, { kind: 'content', what: 'repo', userId: options.actor?.id ?? '', id });
+  await publishChange(db, { kind: 'content', what: 'repo', userId: viewer?.id ?? '', id });
   return {
     id,
     fullName: data?.full_name ?? name,
@@ -174,18 +152,14 @@ export async function importRepo(
  * The periodic refresh: the repos synced longest ago first (never synced before all), at most
  * `limit`; stops early when the host's rate limit is spent (the rest wait for the next run).
  */
-export async function refreshRepos(db: Db, host: CodeHost, options: { limit: number }) {
-  const due = await db
-    .select({ originalId: repos.originalId })
-    .from(repos)
-    .where(and(sql`${repos.originalId} ~ '^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$'`))
-    .orderBy(sql`${repos.syncedAt} asc nulls first`, asc(repos.id))
-    .limit(options.limit);
+export async function refreshRepos(ctx: ImportCtx, input: { limit: number }) {
+  const host = ctx.adapters.github;
+  const due = await queries.selectReposDueForSync(ctx.db, input.limit);
   const done: ImportResult[] = [];
   const failed: Array<{ fullName: string; message: string }> = [];
   for (const { originalId } of due) {
     try {
-      done.push(await importRepo(db, host, originalId));
+      done.push(await importRepo(ctx, originalId));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       failed.push({ fullName: originalId, message });
@@ -201,18 +175,17 @@ export async function refreshRepos(db: Db, host: CodeHost, options: { limit: num
  * ago. Failures are logged; the next run tries again. Returns the function that stops it.
  */
 export function scheduleRepoRefresh(
-  db: Db,
-  host: CodeHost,
+  ctx: Pick<ImportCtx, 'db' | 'adapters'> & Pick<Ctx, 'logger'>,
   options: { minutes: number; limit: number },
-  logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
 ): () => void {
+  const { logger } = ctx;
   if (options.minutes <= 0) return () => {};
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const result = await refreshRepos(db, host, { limit: options.limit });
+      const result = await refreshRepos({ ...ctx, viewer: null }, { limit: options.limit });
       logger.info(
         { refreshed: result.done.length, failed: result.failed.length, rateLimit: result.rateLimit },
         'repo refresh',

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { TranslationField, TrendingPeriod } from '@core/repos.ts';
 import type { Db, Tx } from '@db/client.ts';
+import { recordStarSnapshot, refreshRepoTrending } from '@db/repo-trending.ts';
 import {
   repoLanguages,
   repoTagLinks,
@@ -156,6 +157,58 @@ export async function repoExists(db: Runner, id: string, options: { lock?: boole
   const query = db.select({ id: repos.id }).from(repos).where(eq(repos.id, id));
   const rows = options.lock ? await query.for('update') : await query;
   return rows.length > 0;
+}
+
+/* ---- The importer (repos.import.ts) ---- */
+
+/** The stored repo of a GitHub name, matched without regard to case. */
+export async function selectRepoByFullName(db: Runner, fullName: string) {
+  const [row] = await db
+    .select({ id: repos.id, etags: repos.etags, originalId: repos.originalId })
+    .from(repos)
+    .where(sql`lower(${repos.originalId}) = ${fullName.toLowerCase()}`);
+  return row;
+}
+
+export type ImportedRepoFields = Partial<typeof repos.$inferInsert>;
+
+/** Writes what the host answered to a stored repo; `changed` moves its updated_at too. */
+export async function updateImportedRepo(tx: Tx, id: string, fields: ImportedRepoFields, changed: boolean) {
+  await tx
+    .update(repos)
+    .set({ ...fields, syncedAt: sql`now()`, ...(changed ? { updatedAt: sql`now()` } : {}) })
+    .where(eq(repos.id, id));
+}
+
+export async function insertImportedRepo(tx: Tx, values: typeof repos.$inferInsert) {
+  await tx.insert(repos).values(values);
+}
+
+export async function replaceRepoLanguages(tx: Tx, repoId: string, rows: Array<typeof repoLanguages.$inferInsert>) {
+  await tx.delete(repoLanguages).where(eq(repoLanguages.repoId, repoId));
+  if (rows.length > 0) await tx.insert(repoLanguages).values(rows);
+}
+
+/**
+ * After an import: today's star snapshot, the trending gains and the tag links' copy of the star
+ * count follow the repo's star count, which it returns.
+ */
+export async function syncRepoStars(tx: Tx, id: string): Promise<number> {
+  const [row] = await tx.select({ starCount: repos.starCount }).from(repos).where(eq(repos.id, id));
+  await recordStarSnapshot(tx, id, row.starCount);
+  await refreshRepoTrending(tx, [id]);
+  await tx.update(repoTagLinks).set({ starCount: row.starCount }).where(eq(repoTagLinks.repoId, id));
+  return row.starCount;
+}
+
+/** The GitHub-named repos synced longest ago (never synced first), at most `limit`. */
+export async function selectReposDueForSync(db: Runner, limit: number) {
+  return db
+    .select({ originalId: repos.originalId })
+    .from(repos)
+    .where(sql`${repos.originalId} ~ '^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$'`)
+    .orderBy(sql`${repos.syncedAt} asc nulls first`, asc(repos.id))
+    .limit(limit);
 }
 
 /* ---- Translations ---- */
