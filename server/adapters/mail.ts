@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '@db/client.ts';
 import { outbox } from '@db/schema/index.ts';
 import { newId } from '@core/ids.ts';
@@ -19,15 +19,18 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** nodemailer loads with the first message: a process that sends none does not hold it (≈ 5 MB of RSS). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await (await open()).sendMail({ from, ...message });
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }

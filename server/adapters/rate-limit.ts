@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface LimitRule {
@@ -23,8 +24,17 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
+/**
+ * ioredis is required only when REDIS_URL is set: a process without Redis does not load it
+ * (≈ 10 MB of RSS with what it pulls in; docs/performance.md, session 9).
+ */
+function connectRedis(redisUrl: string): Redis {
+  const ioredis = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  return new ioredis.Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false });
+}
+
 export function createRateLimits(redisUrl?: string): RateLimits {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : null;
+  const redis = redisUrl ? connectRedis(redisUrl) : null;
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiter = (rule: LimitRule) => {
     let found = limiters.get(rule.name);

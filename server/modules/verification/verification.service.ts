@@ -1,6 +1,5 @@
 import type { Ctx } from '../../http/context.ts';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
 import type { LimitRule } from '../../adapters/rate-limit.ts';
@@ -68,6 +67,8 @@ export interface Captcha {
 /** GET getRandCode: a 4-character SVG captcha and the single-use token it is checked against. */
 export async function issueCaptcha(ctx: Pick<Ctx, 'db' | 'env' | 'adapters' | 'logger'>, ip: string): Promise<Captcha> {
   if (ip) await consumeLimit(ctx, { rule: LIMIT_RULES.captchaPerIp, key: ip });
+  // svg-captcha (and its font, opentype.js) loads with the first captcha, not at boot.
+  const { default: svgCaptcha } = await import('svg-captcha');
   const { text, data } = svgCaptcha.create({
     size: 4,
     noise: 2,
