@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
-import { tokenize, toSearchQuery, toSearchText } from './tokenizer.ts';
+import { Jieba } from '@node-rs/jieba';
+import { describe, expect, it, vi } from 'vitest';
+import { SHARED_JIEBA, tokenize, toSearchQuery, toSearchText } from './tokenizer.ts';
 
 describe('tokenize', () => {
   it('keeps technical terms whole', () => {
@@ -67,5 +68,27 @@ describe('toSearchText and toSearchQuery', () => {
   it('segments a query the precise way', () => {
     expect(toSearchQuery('  如何优化 PostgreSQL 索引？ ')).toBe('如何 优化 postgresql 索引');
     expect(toSearchQuery('？！')).toBe('');
+  });
+});
+
+describe('the dictionary', () => {
+  it('is loaded once per process, however many copies of the module the builds hold', async () => {
+    // React Router's server build and the server bundle each hold this module: a second copy
+    // (a fresh import here) must use the first one's dictionary instead of loading its own.
+    const holder = globalThis as { [SHARED_JIEBA]?: unknown };
+    tokenize('前端');
+    const loaded = holder[SHARED_JIEBA];
+    expect(loaded).toBeInstanceOf(Jieba);
+    const marker = { cut: () => ['shared'], cutForSearch: () => ['shared'] };
+    holder[SHARED_JIEBA] = marker;
+    try {
+      vi.resetModules();
+      const copy = await import('./tokenizer.ts');
+      expect(copy.tokenize).not.toBe(tokenize);
+      expect(copy.tokenize('前端和后端怎么分工')).toEqual(['shared']);
+      expect(holder[SHARED_JIEBA]).toBe(marker);
+    } finally {
+      holder[SHARED_JIEBA] = loaded;
+    }
   });
 });

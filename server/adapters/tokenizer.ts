@@ -100,7 +100,13 @@ const STOP_WORDS = new Set([
   'is',
 ]);
 
-let instance: Jieba | undefined;
+/**
+ * The dictionary's key on globalThis: one per process. The server bundle and React Router's server
+ * build each hold a copy of this module (route loaders import services directly), so a module-level
+ * instance was loaded twice once a page and the API had both tokenized: 36 MB of native memory
+ * each (docs/performance.md, session 9).
+ */
+export const SHARED_JIEBA = Symbol.for('jinsha.tokenizer.jieba');
 
 /**
  * Loading the dictionary takes about 0.3 s, so it happens on first use, once per process. The
@@ -108,9 +114,12 @@ let instance: Jieba | undefined;
  * dictionary and the 6 MB idf table (unused) in memory for the life of the process.
  */
 function jieba(): Jieba {
+  const holder = globalThis as { [SHARED_JIEBA]?: Jieba };
+  let instance = holder[SHARED_JIEBA];
   if (!instance) {
     instance = Jieba.withDict(readFileSync(createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt')));
     instance.loadDict(Buffer.from(TECH_TERMS.map((term) => `${term} 100000 n`).join('\n'), 'utf-8'));
+    holder[SHARED_JIEBA] = instance;
   }
   return instance;
 }
