@@ -3,12 +3,12 @@
  * in the transaction that changes its counts, and the seed and the scale generator compute the
  * same scores in bulk. Written as SQL over the table's own columns, so a statement of the form
  * `UPDATE <table> SET hot_score = <formula>` (or a subquery aliased as the table) can use them.
- * The refresh functions apply a formula to one row in the caller's transaction: call them after
- * changing a count the formula reads.
+ * The statements that apply a formula to one row live in the owner's queries (entries.queries.ts
+ * refreshEntryHotScore, pins, comments, collections): a service calls them after changing a count
+ * the formula reads, in the same transaction.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from './client.ts';
-import { entries, entrySearch } from './schema/content.ts';
+import { sql } from 'drizzle-orm';
+import { entries } from './schema/content.ts';
 import { collections, comments, pins } from './schema/social.ts';
 
 /**
@@ -25,29 +25,3 @@ export const commentHotScore = sql`${comments.likeCount} * 2 + ${comments.subCom
 
 /** Collections: followers weigh three entries; the day of the last change is the time term. */
 export const collectionHotScore = sql`log(greatest(1, ${collections.followerCount} * 3 + ${collections.entryCount})) + extract(epoch from ${collections.updatedAt}) / 86400.0`;
-
-/**
- * Recomputes an entry's hot score and copies it to its search row (search's copy, docs/performance.md).
- * Returns the entry's counts; none when the entry is gone.
- */
-export async function refreshEntryHotScore(tx: Tx, entryId: string) {
-  const [row] = await tx
-    .update(entries)
-    .set({ hotScore: entryHotScore })
-    .where(eq(entries.id, entryId))
-    .returning({ hotScore: entries.hotScore, likeCount: entries.likeCount, viewCount: entries.viewCount });
-  if (row) await tx.update(entrySearch).set({ hotScore: row.hotScore }).where(eq(entrySearch.entryId, entryId));
-  return row;
-}
-
-export async function refreshPinHotScore(tx: Tx, pinId: string) {
-  await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, pinId));
-}
-
-export async function refreshCommentHotScore(tx: Tx, commentId: string) {
-  await tx.update(comments).set({ hotScore: commentHotScore }).where(eq(comments.id, commentId));
-}
-
-export async function refreshCollectionHotScore(tx: Tx, collectionId: string) {
-  await tx.update(collections).set({ hotScore: collectionHotScore }).where(eq(collections.id, collectionId));
-}

@@ -11,8 +11,9 @@
  *     take what it likes.
  *     The same holds for the files a service re-exports (`export { importRepo } from
  *     './repos.import.ts'`): their functions are the module's use cases as much as its own.
- *  2. SQL lives in `*.queries.ts`: no other file of a module imports a value from `drizzle-orm`.
- *     Values of `@db/schema` (enum lists) are for the
+ *  2. SQL lives in `*.queries.ts`: no other file of a module imports a value from `drizzle-orm`,
+ *     nor from a file of db/ that does (db/ranking.ts's formulas and refreshes, db/repo-trending.ts):
+ *     a use case reaches SQL through its queries. Values of `@db/schema` (enum lists) are for the
  *     contracts only, `*.routes.ts` and `*.schemas.ts`.
  *
  * Exits 1 and lists each violation.
@@ -49,6 +50,25 @@ const isValueImport = (st) =>
 const parse = (rel) =>
   ts.createSourceFile(rel, fs.readFileSync(path.join(root, rel), 'utf8'), ts.ScriptTarget.Latest, true);
 
+/** db/ files that run SQL: they import a value from drizzle-orm (memoised by path). */
+const sqlInDb = new Map();
+function runsSql(dbSpecifier) {
+  const rel = `db/${dbSpecifier.slice('@db/'.length)}`;
+  if (!sqlInDb.has(rel)) {
+    const file = [rel, `${rel}.ts`, `${rel}/index.ts`].find(
+      (f) => fs.existsSync(path.join(root, f)) && fs.statSync(path.join(root, f)).isFile(),
+    );
+    sqlInDb.set(
+      rel,
+      !!file &&
+        parse(file).statements.some(
+          (st) => ts.isImportDeclaration(st) && st.moduleSpecifier.text.startsWith('drizzle-orm') && isValueImport(st),
+        ),
+    );
+  }
+  return sqlInDb.get(rel);
+}
+
 /** Rule 2 for any file of a module but its queries and tests. */
 function checkImports(rel, sf, mod, found) {
   const contract = /\.(routes|schemas)\.ts$/.test(rel);
@@ -58,6 +78,8 @@ function checkImports(rel, sf, mod, found) {
     const line = sf.getLineAndCharacterOfPosition(st.getStart()).line + 1;
     if (from.startsWith('drizzle-orm') || (from.startsWith('@db/schema') && !contract)) {
       found.push(`${rel}:${line}: imports ${from} (SQL belongs in ${mod}.queries.ts)`);
+    } else if (from.startsWith('@db/') && !from.startsWith('@db/schema') && runsSql(from)) {
+      found.push(`${rel}:${line}: imports ${from}, which runs SQL (call it from ${mod}.queries.ts)`);
     }
   }
 }

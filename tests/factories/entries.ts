@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CategoryName } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
-import { refreshEntryHotScore } from '@db/ranking.ts';
+import { refreshEntryHotScore } from '@server/modules/entries/entries.queries.ts';
 import { entries, entrySearch } from '@db/schema/content.ts';
 import { toSearchText } from '@server/adapters/tokenizer.ts';
 import {

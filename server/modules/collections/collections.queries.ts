@@ -447,3 +447,8 @@ export async function selectFollowedCollectionIds(
     .offset(page.offset);
   return rows.map((row) => row.id);
 }
+
+/** Recomputes a collection's hot score (db/ranking.ts) after its follower or entry count moved. */
+export async function refreshCollectionHotScore(tx: Tx, collectionId: string) {
+  await tx.update(collections).set({ hotScore: collectionHotScore }).where(eq(collections.id, collectionId));
+}

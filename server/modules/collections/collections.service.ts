@@ -1,7 +1,6 @@
 import type { Ctx } from '../../http/context.ts';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
-import { refreshCollectionHotScore } from '@db/ranking.ts';
 import type { Db, Tx } from '@db/client.ts';
 import { dominantColor } from '../../adapters/images.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -132,7 +131,7 @@ export async function createCollection(
   const id = newId();
   await ctx.db.transaction(async (tx) => {
     await queries.insertCollection(tx, { id, userId: viewer.id, title, description, ...background });
-    await refreshCollectionHotScore(tx, id);
+    await queries.refreshCollectionHotScore(tx, id);
     await queries.moveOwnedCollectionCount(tx, viewer.id, 1);
   });
   return { id };
@@ -200,7 +199,7 @@ export async function setCollectionFollow(
     if (await queries.toggleCollectionFollow(tx, signedIn.id, id, follow)) {
       const step = follow ? 1 : -1;
       const followerCount = await queries.moveFollowerCount(tx, id, step);
-      await refreshCollectionHotScore(tx, id);
+      await queries.refreshCollectionHotScore(tx, id);
       await lockUsers({ db: tx }, [signedIn.id, locked.userId]);
       await queries.moveFollowedCollectionCount(tx, signedIn.id, step);
       if (follow) {
@@ -252,7 +251,7 @@ export async function setCollectionEntry(
       const step = input.add ? 1 : -1;
       // entry_count counts visible entries (moveCollectedEntryVisibility moves it on hide and restore).
       if (!entry.hiddenAt) await queries.moveCollectionEntryCount(tx, input.csId, step);
-      await refreshCollectionHotScore(tx, input.csId);
+      await queries.refreshCollectionHotScore(tx, input.csId);
       await queries.moveEntryCollectionCount(tx, input.entryId, step);
       await lockUsers({ db: tx }, [locked.userId, ...(entry.userId ? [entry.userId] : [])]);
       await queries.moveCollectedEntriesCount(tx, locked.userId, step);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import { refreshCommentHotScore, refreshEntryHotScore, refreshPinHotScore } from '@db/ranking.ts';
+import { commentHotScore, pinHotScore } from '@db/ranking.ts';
 import { bookletSections, booklets } from '@db/schema/commerce.ts';
 import { categoryEntryCounts, entries } from '@db/schema/content.ts';
 import { repos } from '@db/schema/repos.ts';
@@ -235,7 +235,6 @@ export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id
           .set({ commentedCount: sql`${categoryEntryCounts.commentedCount} + ${commentedDelta}` })
           .where(and(eq(categoryEntryCounts.categoryId, moved.categoryId), eq(categoryEntryCounts.type, moved.type)));
       }
-      await refreshEntryHotScore(tx, id);
       return;
     }
     case 'pin':
@@ -243,7 +242,8 @@ export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id
         .update(pins)
         .set({ commentCount: sql`${pins.commentCount} + ${delta}` })
         .where(eq(pins.id, id));
-      await refreshPinHotScore(tx, id);
+      // The pin's hot score from its new count (pins.queries refreshPinHotScore: pins imports comments, so not from there).
+      await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, id));
       return;
     case 'repo':
       await tx
@@ -314,4 +314,9 @@ export async function moveCommentedEntriesCount(tx: Tx, userId: string, delta: 1
     .update(users)
     .set({ commentedEntriesCount: sql`${users.commentedEntriesCount} + ${delta}` })
     .where(eq(users.id, userId));
+}
+
+/** Recomputes a comment's hot score (db/ranking.ts) after its like or reply count moved. */
+export async function refreshCommentHotScore(tx: Tx, commentId: string) {
+  await tx.update(comments).set({ hotScore: commentHotScore }).where(eq(comments.id, commentId));
 }

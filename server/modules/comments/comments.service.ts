@@ -11,6 +11,7 @@ import { type NotificationEvent, notify } from '../notifications/notifications.s
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs, lockUsers } from '../users/users.service.ts';
 import { forbidden } from '../../http/errors.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
+import { rescoreEntry } from '../entries/entries.service.ts';
 import * as queries from './comments.queries.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import { canDelete } from './comments.policy.ts';
@@ -107,7 +108,8 @@ export interface CreateCommentInput {
 
 /**
  * Submits a comment or a reply (SPEC §3 Comment): the target's counters, the parent's reply
- * count and the notification move in the same transaction as the insert.
+ * count and the notification move in the same transaction as the insert. A new account's
+ * comments are limited (enforceNewAccountLimits, docs/trust-levels.md) whoever calls.
  */
 export async function createComment(ctx: Pick<Ctx, 'db' | 'viewer'>, input: CreateCommentInput) {
   const { db } = ctx;
@@ -154,6 +156,7 @@ export async function createComment(ctx: Pick<Ctx, 'db' | 'viewer'>, input: Crea
       replyUserId,
     });
     await queries.moveTargetCommentCount(tx, input.targetType, input.targetId, 1);
+    if (input.targetType === 'entry') await rescoreEntry({ db: tx }, input.targetId);
     if (parentId) await queries.moveSubCommentCount(tx, parentId, 1);
     // Content rows above; now every person whose row changes, in id order (lockUsers).
     await lockUsers({ db: tx }, [author.id, replyUserId, target.ownerId]);
@@ -311,6 +314,7 @@ export async function deleteComment(ctx: Pick<Ctx, 'db' | 'viewer'>, commentId: 
     if (!row || row.deleted) throw notFound('评论不存在');
     await queries.markCommentDeleted(tx, commentId);
     await queries.moveTargetCommentCount(tx, row.targetType, row.targetId, -1);
+    if (row.targetType === 'entry') await rescoreEntry({ db: tx }, row.targetId);
     if (row.parentId) await queries.moveSubCommentCount(tx, row.parentId, -1);
     if (
       row.targetType === 'entry' &&

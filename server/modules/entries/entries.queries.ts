@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql
 import { alias, union, unionAll, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import type { Db, Tx } from '@db/client.ts';
+import { entryHotScore } from '@db/ranking.ts';
 import {
   categories,
   categoryEntryCounts,
@@ -679,4 +680,18 @@ export async function releaseEntryCounters(tx: Tx, entryId: string, authorId: st
       WHERE target_type = 'entry' AND target_id = ${entryId} AND NOT deleted AND user_id IS NOT NULL
     )`);
   await tx.execute(sql`DELETE FROM comments WHERE target_type = 'entry' AND target_id = ${entryId}`);
+}
+
+/**
+ * Recomputes an entry's hot score (db/ranking.ts) and copies it to its search row (search's copy,
+ * docs/performance.md). Returns the entry's counts; none when the entry is gone.
+ */
+export async function refreshEntryHotScore(tx: Tx, entryId: string) {
+  const [row] = await tx
+    .update(entries)
+    .set({ hotScore: entryHotScore })
+    .where(eq(entries.id, entryId))
+    .returning({ hotScore: entries.hotScore, likeCount: entries.likeCount, viewCount: entries.viewCount });
+  if (row) await tx.update(entrySearch).set({ hotScore: row.hotScore }).where(eq(entrySearch.entryId, entryId));
+  return row;
 }

@@ -7,7 +7,6 @@ import { type EntryInput, ENTRY_MESSAGES, entryInputSchema, type ValidEntryInput
 import { isValidId, newId } from '@core/ids.ts';
 import { isSiteOrWebLink, isUserImageUrl } from '@core/user-urls.ts';
 import type { Db, Tx } from '@db/client.ts';
-import { refreshEntryHotScore } from '@db/ranking.ts';
 import type { EntryType } from '@db/schema/content.ts';
 import { toSearchText } from '../../adapters/tokenizer.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
@@ -504,7 +503,7 @@ export async function createEntry(ctx: WriteContext, input: EntryInput): Promise
       userId: viewer.id,
       searchVector: searchVector(prepared, tagTitles),
     });
-    await refreshEntryHotScore(tx, id);
+    await queries.refreshEntryHotScore(tx, id);
     await saveVoteOptions(
       { db: tx },
       { entryId: id, type: prepared.type, options: prepared.voteOptions, previousType: null },
@@ -603,6 +602,14 @@ export async function deleteEntry(ctx: WriteContext, entryId: string): Promise<v
 }
 
 /**
+ * Recomputes an entry's hot score after a count it reads moved (a like, a view, a comment), in
+ * the caller's transaction; returns the entry's counts (none when it is gone).
+ */
+export async function rescoreEntry(ctx: TxCtx, entryId: string) {
+  return queries.refreshEntryHotScore(ctx.db, entryId);
+}
+
+/**
  * Hiding (-1) or restoring (+1) an entry, in the moderation transaction that changes hidden_at
  * (the entry row already locked): the counters the public reads count visible entries only, so
  * its category's and tags' entry counts and its author's posted count move with it, and search
@@ -631,7 +638,7 @@ export async function moveEntryVisibility(
         toSearchText(source?.title ?? '', source?.abstract ?? '', text, ...tagTitles),
       ),
     });
-    await refreshEntryHotScore(tx, entryId);
+    await queries.refreshEntryHotScore(tx, entryId);
   }
   await queries.addTagCounts(tx, tagIds, delta);
   const commented = entry.latestCommentAt !== null;
@@ -652,7 +659,7 @@ export async function setEntryHot(
   await ctx.db.transaction(async (tx) => {
     const updated = await queries.setEntryHot(tx, entryId, hot);
     if (updated.length === 0) throw notFound('此文章不存在');
-    await refreshEntryHotScore(tx, entryId);
+    await queries.refreshEntryHotScore(tx, entryId);
     await audit(
       { db: tx },
       { actor: viewer, action: hot ? 'recommend' : 'unrecommend', targetType: 'entry', targetId: entryId },

@@ -2,7 +2,6 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { entries, entryLikes } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
-import { refreshEntryHotScore } from '@db/ranking.ts';
 import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import { userBriefColumns } from '../users/users.service.ts';
 
@@ -34,14 +33,12 @@ export async function deleteLike(tx: Tx, userId: string, entryId: string): Promi
   return rows.length > 0;
 }
 
-/** Moves the entry's like count, then its hot score from the new count; returns the new count. */
-export async function addEntryLikeCount(tx: Tx, entryId: string, delta: number): Promise<number> {
+/** Moves the entry's like count (its hot score follows: entries' rescoreEntry). */
+export async function addEntryLikeCount(tx: Tx, entryId: string, delta: number) {
   await tx
     .update(entries)
     .set({ likeCount: sql`${entries.likeCount} + ${delta}` })
     .where(eq(entries.id, entryId));
-  const row = await refreshEntryHotScore(tx, entryId);
-  return row?.likeCount ?? 0;
 }
 
 export async function addUserLikeCounters(

@@ -13,7 +13,7 @@ import { isValidId } from '@core/ids.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
-import { getEntriesByIds } from '../entries/entries.service.ts';
+import { getEntriesByIds, rescoreEntry } from '../entries/entries.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { withIsFollow } from '../follows/follows.service.ts';
 import * as queries from './likes.queries.ts';
@@ -39,7 +39,8 @@ export async function likeEntry(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: string
       const state = await queries.selectEntryLikeCount(tx, entryId);
       return { like: true, likeCount: state ?? 0 };
     }
-    const likeCount = await queries.addEntryLikeCount(tx, entryId, 1);
+    await queries.addEntryLikeCount(tx, entryId, 1);
+    const likeCount = (await rescoreEntry({ db: tx }, entryId))?.likeCount ?? 0;
     await lockUsers({ db: tx }, [viewer.id, entry.userId]);
     await queries.addUserLikeCounters(tx, {
       likerId: viewer.id,
@@ -65,7 +66,8 @@ export async function unlikeEntry(ctx: Pick<Ctx, 'db' | 'viewer'>, entryId: stri
       const state = await queries.selectEntryLikeCount(tx, entryId);
       return { like: false, likeCount: state ?? 0 };
     }
-    const likeCount = await queries.addEntryLikeCount(tx, entryId, -1);
+    await queries.addEntryLikeCount(tx, entryId, -1);
+    const likeCount = (await rescoreEntry({ db: tx }, entryId))?.likeCount ?? 0;
     await lockUsers({ db: tx }, [viewer.id, entry.userId]);
     await queries.addUserLikeCounters(tx, {
       likerId: viewer.id,

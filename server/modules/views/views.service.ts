@@ -8,7 +8,7 @@ import { INVALID_ID_MESSAGE } from '@core/inputs.ts';
 import { isValidId, newId } from '@core/ids.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { refreshEntryHotScore } from '@db/ranking.ts';
+import { rescoreEntry } from '../entries/entries.service.ts';
 import { lockUsers } from '../users/users.service.ts';
 import * as queries from './views.queries.ts';
 
@@ -41,7 +41,7 @@ export async function recordEntryView(
       return { entryViewId: await queries.selectViewId(tx, visit), counted: false, viewCount: entry.viewCount };
     }
     await queries.addEntryView(tx, entryId);
-    const updated = await refreshEntryHotScore(tx, entryId);
+    const updated = await rescoreEntry({ db: tx }, entryId);
     // The entry's row first, then the author's and the viewer's in id order (lockUsers).
     await lockUsers({ db: tx }, [entry.userId, ctx.viewer?.id]);
     if (entry.userId) await queries.addAuthorRead(tx, entry.userId);
