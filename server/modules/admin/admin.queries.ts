@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type UserRole, users } from '@db/schema/users.ts';
-import type { Db } from '@db/client.ts';
+import type { Db, Tx } from '@db/client.ts';
 import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 
 /** The tables the dashboard counts, each by its created_at (every one has an index leading with it or a small table). */
@@ -28,7 +28,7 @@ export async function selectDailyCounts(db: Db, metric: DashboardMetric, since: 
   return (result as { rows: Array<{ day: string; count: number }> }).rows;
 }
 
-export async function setSuspension(tx: Db, userId: string, until: Date | null, reason: string) {
+export async function setSuspension(tx: Tx, userId: string, until: Date | null, reason: string) {
   const rows = await tx
     .update(users)
     .set({ suspendedUntil: until, suspendReason: reason })
@@ -83,7 +83,7 @@ export async function selectPerson(db: Db, userId: string) {
 }
 
 /** Sets a person's role and booklet-author flag; the row as it was before, or null when there is none. */
-export async function updatePersonFlags(tx: Db, userId: string, set: { role?: UserRole; isXiaoceAuthor?: boolean }) {
+export async function updatePersonFlags(tx: Tx, userId: string, set: { role?: UserRole; isXiaoceAuthor?: boolean }) {
   const [before] = await tx
     .select({ role: users.role, isXiaoceAuthor: users.isXiaoceAuthor })
     .from(users)

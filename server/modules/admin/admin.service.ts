@@ -1,5 +1,4 @@
 import { MODERATION_MESSAGES } from '@core/moderation.ts';
-import type { Db } from '@db/client.ts';
 import type { AssignableRole } from '@core/permissions.ts';
 import type { UserRole } from '@db/schema/users.ts';
 import { publishChange } from '../../adapters/changes.ts';
@@ -73,11 +72,11 @@ export async function setSuspension(
   }
   if (reason.length > 200) throw badRequest(MODERATION_MESSAGES.reasonTooLong);
   await db.transaction(async (tx) => {
-    if (!(await queries.setSuspension(tx as unknown as Db, input.userId, until, until ? reason : ''))) {
+    if (!(await queries.setSuspension(tx, input.userId, until, until ? reason : ''))) {
       throw notFound('此用户不存在');
     }
     await audit(
-      { db: tx as unknown as Db },
+      { db: tx },
       {
         actor,
         action: until ? 'suspend' : 'unsuspend',
@@ -150,15 +149,14 @@ export async function setPersonFlags(
   if (input.role === undefined && input.isXiaoceAuthor === undefined) throw badRequest('没有要修改的内容');
   if (input.role !== undefined && input.userId === actor.id) throw badRequest('不能修改自己的角色');
   await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const before = await queries.updatePersonFlags(db, input.userId, {
+    const before = await queries.updatePersonFlags(tx, input.userId, {
       role: input.role,
       isXiaoceAuthor: input.isXiaoceAuthor,
     });
     if (!before) throw notFound('此用户不存在');
     if (input.role !== undefined && input.role !== before.role) {
       await audit(
-        { db },
+        { db: tx },
         {
           actor,
           action: 'set_role',
@@ -170,7 +168,7 @@ export async function setPersonFlags(
     }
     if (input.isXiaoceAuthor !== undefined && input.isXiaoceAuthor !== before.isXiaoceAuthor) {
       await audit(
-        { db },
+        { db: tx },
         {
           actor,
           action: 'set_booklet_author',

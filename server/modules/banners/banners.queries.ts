@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Cursor, keysetBefore } from '../../http/cursor.ts';
-import type { Db } from '@db/client.ts';
+import type { Db, Tx } from '@db/client.ts';
 import { banners, type bannerPositions } from '@db/schema/content.ts';
 
 export type BannerPosition = (typeof bannerPositions)[number];
@@ -79,7 +79,7 @@ export type BannerValues = {
   endedAt: Date;
 };
 
-export async function insertBanner(tx: Db, id: string, values: BannerValues) {
+export async function insertBanner(tx: Tx, id: string, values: BannerValues) {
   const [row] = await tx
     .insert(banners)
     .values({ id, platform: 'web', ...values })
@@ -87,12 +87,12 @@ export async function insertBanner(tx: Db, id: string, values: BannerValues) {
   return row;
 }
 
-export async function updateBanner(tx: Db, id: string, values: BannerValues) {
+export async function updateBanner(tx: Tx, id: string, values: BannerValues) {
   const [row] = await tx.update(banners).set(values).where(eq(banners.id, id)).returning(adminColumns);
   return row ?? null;
 }
 
-export async function deleteBanner(tx: Db, id: string) {
+export async function deleteBanner(tx: Tx, id: string) {
   const rows = await tx.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
   return rows.length > 0;
 }

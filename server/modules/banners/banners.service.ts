@@ -2,7 +2,6 @@ import { BANNER_MESSAGES, type BannerInput, bannerInputSchema } from '@core/bann
 import { PAGE_SIZE } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import { isSiteOrWebLink, isUserImageUrl } from '@core/user-urls.ts';
-import type { Db } from '@db/client.ts';
 import { publishChange } from '../../adapters/changes.ts';
 import type { Ctx } from '../../http/context.ts';
 import { nextPointer, readPointer } from '../../http/cursor.ts';
@@ -97,12 +96,11 @@ export async function saveBanner(
   if (b.imageUrl && !isUserImageUrl(b.imageUrl, ctx.env.SITE_URL)) throw badRequest(BANNER_MESSAGES.image);
   const values = { ...b, startedAt: new Date(b.startedAt), endedAt: new Date(b.endedAt) };
   const row = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
     const id = input.id ?? newId();
-    const saved = input.id ? await queries.updateBanner(db, id, values) : await queries.insertBanner(db, id, values);
+    const saved = input.id ? await queries.updateBanner(tx, id, values) : await queries.insertBanner(tx, id, values);
     if (!saved) throw notFound(BANNER_MESSAGES.notFound);
     await audit(
-      { db },
+      { db: tx },
       {
         actor,
         action: input.id ? 'banner_update' : 'banner_create',
@@ -121,9 +119,8 @@ export async function saveBanner(
 export async function removeBanner(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { id: string }): Promise<void> {
   const actor = requireRole(ctx.viewer, { roles: ['admin'] });
   await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    if (!(await queries.deleteBanner(db, input.id))) throw notFound(BANNER_MESSAGES.notFound);
-    await audit({ db }, { actor, action: 'banner_delete', targetType: 'banner', targetId: input.id });
+    if (!(await queries.deleteBanner(tx, input.id))) throw notFound(BANNER_MESSAGES.notFound);
+    await audit({ db: tx }, { actor, action: 'banner_delete', targetType: 'banner', targetId: input.id });
   });
   await publishChange(ctx.db, { kind: 'content', what: 'banner', userId: actor.id, id: input.id });
 }
