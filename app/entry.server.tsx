@@ -2,6 +2,8 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { DocumentHtmlContext } from './lib/document-html.ts';
+import { documentHtmlOf } from './lib/document-html.server.ts';
 
 export const streamTimeout = 5000;
 
@@ -10,7 +12,8 @@ export const streamTimeout = 5000;
  * render and suspend on nothing, so the shell is the document: collecting it costs nothing in
  * time to first byte, and a complete body is what the compression middleware compresses in one
  * call and the page cache stores (server/http). The CSP nonce reaches every inline script. The
- * abort timer is cleared as soon as the render ends.
+ * abort timer is cleared as soon as the render ends. HTML the loaders rendered for this document
+ * (the feeds' rows) reaches the components through DocumentHtmlContext, not the loader data.
  */
 export default function handleRequest(
   request: Request,
@@ -36,7 +39,9 @@ export default function handleRequest(
       resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
     });
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <DocumentHtmlContext.Provider value={documentHtmlOf(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DocumentHtmlContext.Provider>,
       {
         nonce,
         onShellReady() {

@@ -2,7 +2,6 @@ import { type ComponentType, type ReactElement, Suspense, useState } from 'react
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
 import type { Route } from './+types/root';
 import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
-import { CollectButton } from './features/collections/collect-button.tsx';
 import { AlertsProvider } from './features/shell/alerts-provider.tsx';
 import { ErrorView, ShellErrorView } from './features/shell/error-views.tsx';
 import { Shell } from './features/shell/shell.tsx';
@@ -47,8 +46,8 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
 
 // Widgets the home page does not show load with their first showing, not with every page: the
 // server renders them in place and the browser hydrates them once their chunk is there
-// (评论 under a pin, 分享 and 举报 on articles and pins, 关注 on articles): each slot is a lazy
-// component in a Suspense of its own.
+// (评论 under a pin, 分享 and 举报 on articles and pins, 关注 on articles, 收藏 in React rows and on
+// articles: the feeds' rows are server HTML): each slot is a lazy component in a Suspense of its own.
 function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactElement {
   const Loaded = lazyComponent(load);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per slot at module load, never during a render
@@ -64,12 +63,15 @@ function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>): (pro
 const CommentSection = lazySlot(() => import('./features/comments/comment-section.tsx').then((m) => m.CommentSection));
 const ShareButton = lazySlot(() => import('./features/sharing/share-button.tsx').then((m) => m.ShareButton));
 const ReportButton = lazySlot(() => import('./features/moderation/report-button.tsx').then((m) => m.ReportButton));
+const CollectButton = lazySlot(() => import('./features/collections/collect-button.tsx').then((m) => m.CollectButton));
+const CollectDialog = lazySlot(() => import('./features/collections/collect-dialog.tsx').then((m) => m.default));
 const FollowButton = lazySlot(() => import('./features/users/follow-button.tsx').then((m) => m.FollowButton));
 /** The mark on hidden content in a list: only its author and administrators ever see one. */
 const HiddenMark = lazySlot(() => import('./features/moderation/hidden-notice.tsx').then((m) => m.HiddenMark));
 
 const FEATURE_SLOTS: FeatureSlots = {
   CollectButton,
+  CollectDialog,
   FollowButton,
   CommentSection,
   ShareButton,

@@ -8,6 +8,13 @@ import { type ComponentType, createContext, useContext } from 'react';
  */
 export interface FeatureSlots {
   CollectButton: ComponentType<{ entryId: string; variant?: 'row' | 'bar'; checkOnMount?: boolean }>;
+  /** 收藏's dialog for an entry, for rows whose button is server markup (the feed lists). */
+  CollectDialog: ComponentType<{
+    entryId: string;
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+    onCollected: (collected: boolean) => void;
+  }>;
   FollowButton: ComponentType<{ userId: string; username?: string; className?: string }>;
   CommentSection: ComponentType<{
     targetType: 'pin';

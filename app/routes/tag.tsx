@@ -4,6 +4,7 @@ import { SortTabs } from '~/ui/nav-tabs.tsx';
 import { TagHeader } from '~/features/tags/tag-header.tsx';
 import { MuteButton } from '~/features/users/mute-button.tsx';
 import { loadTagPage } from '~/features/tags/tags.server.ts';
+import { feedRows } from '~/features/entries/feed-rows.server.tsx';
 import { TAG_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import { isMuted } from '@server/modules/mutes/mutes.service.ts';
@@ -11,8 +12,13 @@ import type { Route } from './+types/tag';
 
 /** /tag/{title}: the tag's head with its subscribe button, then its entries; `?sort=` (default hottest), `?pointer=`. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const page = await loadTagPage(context, { url: new URL(request.url), title: params.title });
-  return { ...page, muted: await isMuted(context, { targetType: 'tag', targetId: page.tag.id }) };
+  const { page, ...tagPage } = await loadTagPage(context, { url: new URL(request.url), title: params.title });
+  return {
+    ...tagPage,
+    rows: feedRows(context, { page }),
+    pointer: page.pointer,
+    muted: await isMuted(context, { targetType: 'tag', targetId: tagPage.tag.id }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>

@@ -33,7 +33,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
     { key: FOLLOWING, label: '我关注的', to: `/timeline/${FOLLOWING}` },
     ...categoryTabs('/timeline', loaderData.categories, sort && { value: sort, fallback: DEFAULT_SORT }),
   ];
-  const feed = { entrylist: loaderData.entrylist, pointer: loaderData.pointer };
+  const feed = { rows: loaderData.rows, pointer: loaderData.pointer };
   return (
     <FeedLayout
       title={tabs.find((tab) => tab.key === current)?.label}

@@ -3,13 +3,15 @@ import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
 import { loadColumnFeed } from '~/features/columns/columns.server.ts';
+import { feedRows } from '~/features/entries/feed-rows.server.tsx';
 import { COLUMN_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import type { Route } from './+types/zhuanlan';
 
 /** /zhuanlan/{category?}: column articles (type post); `?sort=` (default newest), `?pointer=`. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadColumnFeed(context, { url: new URL(request.url), category: params.category });
+  const { feed, ...columns } = await loadColumnFeed(context, { url: new URL(request.url), category: params.category });
+  return { ...columns, rows: feedRows(context, feed), pointer: feed.page.pointer };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>

@@ -34,6 +34,11 @@ export interface RequestContext extends Ctx {
   isBot: boolean;
   /** CSP nonce for the document's inline scripts. */
   nonce: string;
+  /**
+   * A React Router data request (`….data`: a client navigation or a fetcher), not a document: its
+   * loader data is all the browser gets (app/lib/document-html.server.ts).
+   */
+  readonly dataRequest?: boolean;
 }
 
 export interface AppEnv {

@@ -104,6 +104,10 @@ class LazyRequestContext implements RequestContext {
     return this.c.get('nonce')();
   }
 
+  get dataRequest(): boolean {
+    return this.c.req.path.endsWith('.data');
+  }
+
   /** The visitor id the cookie holds, or null; never issues one. */
   get existingSuid(): string | null {
     if (this.#suid === undefined) {

@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Button } from '~/ui/button.tsx';
+import { collectToggle } from '~/ui/row-toggles.ts';
 
 // The dialog (radix, the collection list and form) loads the first time a person collects.
 const CollectDialog = lazy(() => import('./collect-dialog.tsx'));
@@ -52,7 +53,7 @@ export function CollectButton({
     setOpen(true);
   }
 
-  const label = collected ? '已收藏' : '收藏';
+  const { label } = collectToggle(collected);
   return (
     <>
       {variant === 'bar' ? (
@@ -66,12 +67,7 @@ export function CollectButton({
           {label}
         </Button>
       ) : (
-        <button
-          type="button"
-          onClick={onClick}
-          aria-pressed={collected}
-          className={collected ? 'collect-inline ic-star ic-on text-brand' : 'collect-inline ic-star'}
-        >
+        <button type="button" onClick={onClick} aria-pressed={collected} className={collectToggle(collected).className}>
           {label}
         </button>
       )}

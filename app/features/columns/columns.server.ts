@@ -1,24 +1,25 @@
 import { PAGE_SIZE } from '@core/constants.ts';
 import type { AppLoadContext } from 'react-router';
-import { listEntries } from '@server/modules/entries/entries.service.ts';
+import { listEntries, listSharedEntries } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { readPointer, readSort } from '~/lib/list-params.ts';
-import { toEntryRow, withRows } from '~/lib/entry-rows.ts';
+import { toEntryRow } from '~/lib/entry-rows.ts';
 import { fromService } from '~/lib/route-guards.server.ts';
 import { pageSeo } from '~/lib/seo.server.ts';
 import { COLUMN_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 
 /**
  * /zhuanlan/{category?}: column articles (type post), newest by default, with the category tabs
- * and the weekly-hottest aside of 6 (SPEC §7.3). An unknown category is the service's 404.
+ * and the weekly-hottest aside of 6 (SPEC §7.3); `feed` is the page as listSharedEntries gives it
+ * (the route renders its rows). An unknown category is the service's 404.
  */
 export async function loadColumnFeed(context: AppLoadContext, options: { url: URL; category: string | undefined }) {
   const sort = readSort(options.url, COLUMN_DEFAULT_SORT);
   const { list } = await getCategoryIndex(context);
   const categories = list.map(({ name, title }) => ({ name, title }));
-  const [page, hot] = await Promise.all([
+  const [feed, hot] = await Promise.all([
     fromService(
-      listEntries(context, {
+      listSharedEntries(context, {
         category: options.category,
         type: 'post',
         sort,
@@ -38,7 +39,7 @@ export async function loadColumnFeed(context: AppLoadContext, options: { url: UR
   const category = categories.find((c) => c.name === options.category) ?? null;
   const path = category ? `/zhuanlan/${category.name}` : '/zhuanlan';
   return {
-    ...withRows(page),
+    feed,
     sort,
     categories,
     category,

@@ -4,16 +4,17 @@ import { redirect, type AppLoadContext } from 'react-router';
 import { listActiveBanners } from '@server/modules/banners/banners.service.ts';
 import {
   getEntry,
-  listEntries,
   listFollowingEntries,
   listRelatedCollections,
   listRelatedEntries,
+  listSharedEntries,
 } from '@server/modules/entries/entries.service.ts';
 import { tableOfContents } from '@server/markdown/markdown.ts';
 import { searchResultsPage } from '@server/modules/search/search.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { readPage, readPointer, readSort } from '~/lib/list-params.ts';
-import { toEntryRow, withRows } from '~/lib/entry-rows.ts';
+import { toEntryRow } from '~/lib/entry-rows.ts';
+import { feedRows } from './feed-rows.server.tsx';
 import { fromService } from '~/lib/route-guards.server.ts';
 
 /** Related entries under an article (SPEC §7.3: 4 or 5). */
@@ -26,18 +27,18 @@ async function categoryTabs(context: AppLoadContext) {
 
 /**
  * One page of a category feed (welcome, explore, timeline) with what its tabs need. The result
- * carries `total`, `entrylist` and `pointer` at the top, so the same URL with `?pointer=` serves
- * the next page to the list's fetcher. An unknown category is the service's 404.
+ * carries `rows` (feed-rows.server.tsx) and `pointer` at the top, so the same URL with `?pointer=`
+ * serves the next page to the list's fetcher. An unknown category is the service's 404.
  */
 export async function loadCategoryFeed(
   context: AppLoadContext,
   options: { url: URL; category: string | undefined; defaultSort: EntrySort },
 ) {
   const sort = readSort(options.url, options.defaultSort);
-  const [categories, page] = await Promise.all([
+  const [categories, result] = await Promise.all([
     categoryTabs(context),
     fromService(
-      listEntries(context, {
+      listSharedEntries(context, {
         category: options.category,
         sort,
         before: readPointer(options.url),
@@ -46,7 +47,7 @@ export async function loadCategoryFeed(
     ),
   ]);
   const current = categories.find((c) => c.name === options.category) ?? null;
-  return { ...withRows(page), sort, categories, category: current };
+  return { rows: feedRows(context, result), pointer: result.page.pointer, sort, categories, category: current };
 }
 
 /** The 我关注的 feed of the signed-in viewer, newest first (signed out: the service's 401). */
@@ -55,7 +56,7 @@ export async function loadFollowingFeed(context: AppLoadContext, options: { url:
     categoryTabs(context),
     fromService(listFollowingEntries(context, { before: readPointer(options.url), limit: PAGE_SIZE.feed })),
   ]);
-  return { ...withRows(page), categories };
+  return { rows: feedRows(context, { page }), pointer: page.pointer, categories };
 }
 
 /** The welcome page's aside: banners running now (at most 2, SPEC §9). */

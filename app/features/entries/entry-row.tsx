@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { collectToggle, likeToggle } from '~/ui/row-toggles.ts';
 import { EntryStats } from './entry-stats.tsx';
-import { EntryThumb } from './entry-thumb.tsx';
+import { EntryThumb, thumbAttributes } from './entry-thumb.tsx';
 import { entryHref, userHref } from '~/lib/links.ts';
 import { Highlight } from './highlight.tsx';
 import { LikeButton } from './like-button.tsx';
@@ -24,72 +26,135 @@ export interface EntryRowProps {
  */
 export function EntryRow({ entry, terms }: EntryRowProps) {
   const { CollectButton } = useFeatureSlots();
-  const authorHref = userHref(entry.user);
   return (
     <li className="er">
-      <article className="er-card">
-        <div className="er-body">
-          <div className="er-meta">
-            {authorHref ? (
-              <Link to={authorHref} className="er-author" discover="none">
-                {entry.user.username}
-              </Link>
-            ) : (
-              <span className="er-author">{entry.user.username}</span>
-            )}
-            <RelativeTime value={entry.createdAt} />
-            {entry.tags.length > 0 && (
-              <ul className="er-tags">
-                {entry.tags.map((title) => (
-                  <li key={title}>
-                    <Link to={`/tag/${encodeURIComponent(title)}`} discover="none">
-                      {title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <h2 className="er-title">
-            <Link to={entryHref(entry)} className="er-link">
-              <Highlight text={entry.title} terms={terms} />
-            </Link>
-            {entry.host && <span className="er-host">{`(${entry.host})`}</span>}
-          </h2>
-          {entry.hiddenReason !== undefined && (
-            <p className="mt-1 text-danger text-xs">
-              已被管理员隐藏，仅你可见{entry.hiddenReason ? `。原因：${entry.hiddenReason}` : ''}
-            </p>
-          )}
-          {entry.abstract && (
-            <p className="er-abstract">
-              <Highlight text={entry.abstract} terms={terms} />
-            </p>
-          )}
-          <div className="er-foot">
-            <EntryStats
-              entry={entry}
-              like={<LikeButton entryId={entry.id} liked={entry.liked} likeCount={entry.likeCount} />}
-            />
-            <CollectButton entryId={entry.id} />
-          </div>
-        </div>
-        {safeImageUrl(entry.screenshot) && <EntryThumb src={safeImageUrl(entry.screenshot)} alt={entry.title} />}
-      </article>
+      <RowCard
+        entry={entry}
+        terms={terms}
+        RowLink={Link}
+        like={<LikeButton entryId={entry.id} liked={entry.liked} likeCount={entry.likeCount} />}
+        collect={<CollectButton entryId={entry.id} />}
+        thumb={(src) => <EntryThumb src={src} alt={entry.title} />}
+      />
     </li>
   );
 }
 
-/** A placeholder row while the next page loads (DESIGN.md: skeletons, never a page spinner). */
-export function EntryRowSkeleton() {
+/** A plain link with the attributes React Router's <Link> renders (data-discover unless discover="none"). */
+function PlainLink({
+  to,
+  className,
+  discover,
+  children,
+}: {
+  to: string;
+  className?: string;
+  discover?: 'none';
+  children: ReactNode;
+}) {
   return (
-    <li className="border-line border-b px-4 py-3.5 last:border-b-0 sm:px-5" aria-hidden="true">
-      <div className="animate-pulse space-y-2.5">
-        <div className="h-3 w-40 rounded bg-line" />
-        <div className="h-4 w-4/5 rounded bg-line" />
-        <div className="h-3 w-full rounded bg-line" />
-        <div className="h-3 w-32 rounded bg-line" />
-      </div>
+    <a href={to} className={className} data-discover={discover === 'none' ? undefined : 'true'}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * The same row as static markup, for the feed pages' first rows that the server renders once and
+ * shares (app/features/entries/feed-rows.server.ts): plain links and buttons, `data-id` on the
+ * row, made interactive by the list's delegated handler (entry-feed.tsx) instead of hydration.
+ */
+export function StaticEntryRow({ entry }: { entry: EntryRowView }) {
+  const like = likeToggle(entry.liked, entry.likeCount);
+  const collect = collectToggle(false);
+  return (
+    <li className="er">
+      <RowCard
+        entry={entry}
+        RowLink={PlainLink}
+        like={
+          <button
+            type="button"
+            aria-pressed={entry.liked}
+            aria-label={like.ariaLabel}
+            title={like.label}
+            className={like.className}
+          >
+            <span>{like.count}</span>
+          </button>
+        }
+        collect={
+          <button type="button" aria-pressed={false} className={collect.className}>
+            {collect.label}
+          </button>
+        }
+        thumb={(src) => <img alt={entry.title} {...thumbAttributes(src)} />}
+      />
     </li>
+  );
+}
+
+function RowCard({
+  entry,
+  terms,
+  RowLink,
+  like,
+  collect,
+  thumb,
+}: EntryRowProps & {
+  RowLink: typeof PlainLink | typeof Link;
+  like: ReactNode;
+  collect: ReactNode;
+  thumb: (src: string) => ReactNode;
+}) {
+  const authorHref = userHref(entry.user);
+  const screenshot = safeImageUrl(entry.screenshot);
+  return (
+    <article className="er-card">
+      <div className="er-body">
+        <div className="er-meta">
+          {authorHref ? (
+            <RowLink to={authorHref} className="er-author" discover="none">
+              {entry.user.username}
+            </RowLink>
+          ) : (
+            <span className="er-author">{entry.user.username}</span>
+          )}
+          <RelativeTime value={entry.createdAt} />
+          {entry.tags.length > 0 && (
+            <ul className="er-tags">
+              {entry.tags.map((title) => (
+                <li key={title}>
+                  <RowLink to={`/tag/${encodeURIComponent(title)}`} discover="none">
+                    {title}
+                  </RowLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <h2 className="er-title">
+          <RowLink to={entryHref(entry)} className="er-link">
+            <Highlight text={entry.title} terms={terms} />
+          </RowLink>
+          {entry.host && <span className="er-host">{`(${entry.host})`}</span>}
+        </h2>
+        {entry.hiddenReason !== undefined && (
+          <p className="mt-1 text-danger text-xs">
+            已被管理员隐藏，仅你可见{entry.hiddenReason ? `。原因：${entry.hiddenReason}` : ''}
+          </p>
+        )}
+        {entry.abstract && (
+          <p className="er-abstract">
+            <Highlight text={entry.abstract} terms={terms} />
+          </p>
+        )}
+        <div className="er-foot">
+          <EntryStats entry={entry} like={like} />
+          {collect}
+        </div>
+      </div>
+      {screenshot && thumb(screenshot)}
+    </article>
   );
 }

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** The thumbnail's attributes (the server-rendered rows draw the same image). */
+export function thumbAttributes(src: string) {
+  return { src, width: 120, height: 80, loading: 'lazy', decoding: 'async', className: 'er-thumb' } as const;
+}
+
 /**
  * A feed row's thumbnail (DESIGN.md: 120×80 at the right, lazy). An image that fails to load,
  * before hydration too, is taken away instead of leaving a grey box with its alt text.
@@ -13,17 +18,5 @@ export function EntryThumb({ src, alt }: { src: string; alt: string }) {
     if (image?.complete && image.naturalWidth === 0 && image.currentSrc) setFailed(true);
   }, []);
   if (failed) return null;
-  return (
-    <img
-      ref={ref}
-      src={src}
-      alt={alt}
-      width={120}
-      height={80}
-      loading="lazy"
-      decoding="async"
-      className="er-thumb"
-      onError={() => setFailed(true)}
-    />
-  );
+  return <img ref={ref} alt={alt} {...thumbAttributes(src)} onError={() => setFailed(true)} />;
 }

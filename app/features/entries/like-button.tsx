@@ -1,15 +1,10 @@
 import { formatCount } from '@core/format.ts';
 import { ThumbsUp } from '~/ui/icons.tsx';
 import { useState } from 'react';
-import { apiFetch } from '~/lib/api-client.ts';
-import { track } from '~/lib/track.ts';
+import { type LikeState, sendEntryLike } from './entry-like.ts';
 import { useAlerts } from '~/lib/alerts.ts';
+import { likeToggle } from '~/ui/row-toggles.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
-
-interface LikeState {
-  like: boolean;
-  likeCount: number;
-}
 
 export interface LikeButtonProps {
   entryId: string;
@@ -41,11 +36,7 @@ export function LikeButton({
     try {
       requireLogin();
       setBusy(true);
-      const next = await apiFetch<LikeState>(`/api/like/user/like/entry/${entryId}`, {
-        method: state.like ? 'DELETE' : 'PUT',
-      });
-      setState(next);
-      track(state.like ? 'unlike' : 'like', { target: entryId });
+      setState(await sendEntryLike(entryId, !state.like));
     } catch (error) {
       alerts.pushError(error);
     } finally {
@@ -74,17 +65,18 @@ export function LikeButton({
       </button>
     );
   }
+  const row = likeToggle(state.like, state.likeCount);
   return (
     <button
       type="button"
       onClick={toggle}
       disabled={busy}
       aria-pressed={state.like}
-      aria-label={`${label}，已有 ${state.likeCount} 人点赞`}
-      title={label}
-      className={`like-inline ic-thumbs-up${state.like ? ' ic-on text-brand' : ''}${className ? ` ${className}` : ''}`}
+      aria-label={row.ariaLabel}
+      title={row.label}
+      className={className ? `${row.className} ${className}` : row.className}
     >
-      <span data-testid="like-count">{formatCount(state.likeCount)}</span>
+      <span>{row.count}</span>
     </button>
   );
 }

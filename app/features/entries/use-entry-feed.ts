@@ -4,44 +4,30 @@ import { trackEntryList } from '~/lib/track.ts';
 import type { FeedPage } from './types.ts';
 
 /**
- * A keyset-paged feed that grows at the end (SPEC §4 Lists). The next page comes from the same
- * route's loader with `?pointer=`; the list stops when the pointer is null or a page adds nothing
- * new, and asking again for the page already asked for does nothing. Mount it with a key per
- * feed (path and sort) so another feed starts from its own first page.
+ * The paging of a keyset feed that grows at the end (SPEC §4 Lists). The next page comes from the
+ * same route's loader with `?pointer=`; `append` adds a page's new rows and says how many there
+ * were; the list stops when the pointer is null or a page adds nothing new, and asking again for
+ * the page already asked for does nothing. Mount it with a key per feed (path and sort) so another
+ * feed starts from its own first page.
  */
-export function useEntryFeed<Row extends { id: string }>(first: FeedPage<Row>, sort: string | undefined) {
+export function useFeedPages<Page extends { pointer: string | null }>(
+  first: Page,
+  sort: string | undefined,
+  append: (page: Page) => number,
+) {
   const { pathname } = useLocation();
-  const fetcher = useFetcher<FeedPage<Row>>();
-  const [entries, setEntries] = useState<Row[]>(first.entrylist);
+  // The same loader as the first page's: what the fetcher brings back is a Page.
+  const fetcher = useFetcher();
   const [pointer, setPointer] = useState(first.pointer);
   const requested = useRef<string | null>(null);
-  const appended = useRef<FeedPage<Row> | null>(null);
-  // List statistics (GET /log): the entries each page showed, named by the feed's first path segment.
-  const src = pathname.split('/')[1] || 'home';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page is reported once per mounted feed.
-  useEffect(() => {
-    trackEntryList(
-      'log',
-      first.entrylist.map((entry) => entry.id),
-      src,
-    );
-  }, []);
+  const appended = useRef<Page | null>(null);
 
   useEffect(() => {
-    const page = fetcher.data;
+    const page = fetcher.data as Page | undefined;
     if (!page || appended.current === page) return;
     appended.current = page;
-    const seen = new Set(entries.map((entry) => entry.id));
-    const fresh = page.entrylist.filter((entry) => !seen.has(entry.id));
-    setEntries([...entries, ...fresh]);
-    trackEntryList(
-      'log',
-      fresh.map((entry) => entry.id),
-      src,
-    );
-    setPointer(fresh.length === 0 ? null : page.pointer);
-  }, [fetcher.data, entries, src]);
+    setPointer(append(page) === 0 ? null : page.pointer);
+  }, [fetcher.data, append]);
 
   const loading = fetcher.state !== 'idle';
   const { load } = fetcher;
@@ -57,5 +43,43 @@ export function useEntryFeed<Row extends { id: string }>(first: FeedPage<Row>, s
     void load(href);
   }, [pointer, loading, sort, pathname, load]);
 
-  return { entries, hasMore: pointer !== null, loading, loadMore };
+  return { hasMore: pointer !== null, loading, loadMore };
+}
+
+/** The feed's name in the list statistics (GET /log): the path's first segment. */
+export function useListSource(): string {
+  return useLocation().pathname.split('/')[1] || 'home';
+}
+
+/** A feed of React rows (useFeedPages): the entries shown so far, the first page reported once. */
+export function useEntryFeed<Row extends { id: string }>(first: FeedPage<Row>, sort: string | undefined) {
+  const [entries, setEntries] = useState<Row[]>(first.entrylist);
+  const [seen] = useState(() => new Set(first.entrylist.map((entry) => entry.id)));
+  const src = useListSource();
+  const append = useCallback(
+    (page: FeedPage<Row>) => {
+      const fresh = page.entrylist.filter((entry) => !seen.has(entry.id));
+      for (const entry of fresh) seen.add(entry.id);
+      setEntries((current) => [...current, ...fresh]);
+      trackEntryList(
+        'log',
+        fresh.map((entry) => entry.id),
+        src,
+      );
+      return fresh.length;
+    },
+    [seen, src],
+  );
+  const paging = useFeedPages(first, sort, append);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page is reported once per mounted feed.
+  useEffect(() => {
+    trackEntryList(
+      'log',
+      first.entrylist.map((entry) => entry.id),
+      src,
+    );
+  }, []);
+
+  return { entries, ...paging };
 }

@@ -2,13 +2,13 @@ import type { EntrySort } from '@core/constants.ts';
 import { EntryFeed } from './entry-feed.tsx';
 import { FeedCard, FeedLayout } from './feed-layout.tsx';
 import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
-import type { Banner, CategoryTab, FeedPage } from './types.ts';
+import type { Banner, CategoryTab, FeedRowsPage } from './types.ts';
 import { WelcomeAside } from './welcome-aside.tsx';
 
 export const WELCOME_DEFAULT_SORT: EntrySort = 'popular';
 
 export interface WelcomeFeedProps {
-  feed: FeedPage;
+  feed: FeedRowsPage;
   sort: EntrySort;
   categories: CategoryTab[];
   category: CategoryTab | null;

@@ -4,15 +4,14 @@ import type { Viewer } from '@server/modules/auth/auth.policy.ts';
 import { listTagEntries } from '@server/modules/entries/entries.service.ts';
 import { getTagByTitle, listSubscribedTags, listTags } from '@server/modules/tags/tags.service.ts';
 import { readPage, readPointer, readSort, readSortOf } from '~/lib/list-params.ts';
-import { withRows } from '~/lib/entry-rows.ts';
 import { fromService } from '~/lib/route-guards.server.ts';
 import { pageSeo } from '~/lib/seo.server.ts';
 
 import { TAG_DEFAULT_SORT } from '~/lib/content-sorts.ts';
 
 /**
- * /tag/{title}: the tag (404 when unknown) and one keyset page of its entries; the same URL with
- * `?pointer=` serves the next page to the list's fetcher.
+ * /tag/{title}: the tag (404 when unknown) and one keyset page of its entries (the route renders
+ * their rows); the same URL with `?pointer=` serves the next page to the list's fetcher.
  */
 export async function loadTagPage(context: AppLoadContext, options: { url: URL; title: string }) {
   const sort = readSort(options.url, TAG_DEFAULT_SORT);
@@ -22,7 +21,7 @@ export async function loadTagPage(context: AppLoadContext, options: { url: URL; 
   );
   const encoded = encodeURIComponent(tag.title);
   return {
-    ...withRows(page),
+    page,
     sort,
     tag,
     seo: pageSeo(context, `/tag/${encoded}`, {

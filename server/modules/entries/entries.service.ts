@@ -140,24 +140,49 @@ async function feedTotal(
  * see their change at once), gets a page of their own.
  */
 export async function listEntries(ctx: ReadCtx, options: ListEntriesOptions): Promise<EntryPage> {
-  const { db, viewer } = ctx;
-  const bus = changeBusOf(db);
-  if (!bus?.sharing || (viewer && (viewer.hasMutes !== false || bus.isRecentWriter(viewer.id, bus.graceMs)))) {
-    return computeEntryPage(db, options, viewer);
-  }
-  const key = `entries|${options.category ?? ''}|${options.tag ?? ''}|${options.type ?? ''}|${options.sort}|${options.before ?? ''}|${options.limit}`;
-  const shared = await bus.remember(key, () => computeEntryPage(db, options, null));
-  if (!viewer || shared.entrylist.length === 0) return shared;
-  const ids = shared.entrylist.map((entry) => entry.id);
-  const { liked, collected } = await queries.selectViewerMarks(db, viewer.id, ids);
+  const { page, marks } = await listSharedEntries(ctx, options);
+  if (!marks) return page;
+  const { liked, collected } = marks;
   return {
-    ...shared,
-    entrylist: shared.entrylist.map((entry) =>
+    ...page,
+    entrylist: page.entrylist.map((entry) =>
       liked.has(entry.id) || collected.has(entry.id)
         ? { ...entry, liked: liked.has(entry.id), collected: collected.has(entry.id) }
         : entry,
     ),
   };
+}
+
+/** A viewer's likes and collects among a page's entries. */
+export interface ViewerMarks {
+  liked: ReadonlySet<string>;
+  collected: ReadonlySet<string>;
+}
+
+/**
+ * listEntries with the viewer's part apart: `shared` when `page` is the answer every viewer gets
+ * (the same object while it is fresh, so what is derived from it can be kept beside it: the feed
+ * pages' row HTML), with the viewer's `marks` to lay over it (null signed out); otherwise the
+ * viewer's own page (mutes, a recent writer, no sharing), which carries its marks itself.
+ */
+export async function listSharedEntries(
+  ctx: ReadCtx,
+  options: ListEntriesOptions,
+): Promise<{ page: EntryPage; shared: boolean; marks: ViewerMarks | null }> {
+  const { db, viewer } = ctx;
+  const bus = changeBusOf(db);
+  if (!bus?.sharing || (viewer && (viewer.hasMutes !== false || bus.isRecentWriter(viewer.id, bus.graceMs)))) {
+    return { page: await computeEntryPage(db, options, viewer), shared: false, marks: null };
+  }
+  const key = `entries|${options.category ?? ''}|${options.tag ?? ''}|${options.type ?? ''}|${options.sort}|${options.before ?? ''}|${options.limit}`;
+  const page = await bus.remember(key, () => computeEntryPage(db, options, null));
+  if (!viewer || page.entrylist.length === 0) return { page, shared: true, marks: null };
+  const marks = await queries.selectViewerMarks(
+    db,
+    viewer.id,
+    page.entrylist.map((entry) => entry.id),
+  );
+  return { page, shared: true, marks };
 }
 
 async function computeEntryPage(db: Db, options: ListEntriesOptions, viewer: Viewer | null): Promise<EntryPage> {

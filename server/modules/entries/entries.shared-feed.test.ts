@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
+import { entryLikes } from '@db/schema/content.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
@@ -7,6 +8,7 @@ import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { createTestApp, requestJson, signIn, type TestApp } from '../../../tests/setup/test-app.ts';
 import { changeBus } from '../../adapters/changes.ts';
+import { listSharedEntries } from './entries.service.ts';
 
 /**
  * The shared feed (issue 10, goal 3): a feed's page is computed once per process for everyone,
@@ -109,5 +111,38 @@ describe('the shared feed', () => {
     expect(titles(await list(cookie))).toContain('作者马上看到的文章');
     expect(titles(await list())).not.toContain('作者马上看到的文章');
     await own.close();
+  });
+  it('gives every viewer the same page object while it is fresh, with their marks apart (the rows HTML kept beside it)', async () => {
+    const entry = await createEntry(database.db, { title: '标记分开的一篇' });
+    const fan = await createUser(database.db);
+    // A like of long ago (no change announced now): only the fan's marks show it.
+    await database.db.insert(entryLikes).values({ userId: fan.id, entryId: entry.id });
+    // A page size no other test asks for: computed now, with the entry in it.
+    const options = { sort: 'newest' as const, limit: 19 };
+    const viewer = (id: string) => ({ id, hasMutes: false }) as Parameters<typeof listSharedEntries>[0]['viewer'];
+    const anonymous = await listSharedEntries({ db: database.db, viewer: null }, options);
+    const forFan = await listSharedEntries({ db: database.db, viewer: viewer(fan.id) }, options);
+    const other = await createUser(database.db);
+    const forOther = await listSharedEntries({ db: database.db, viewer: viewer(other.id) }, options);
+    expect(anonymous).toMatchObject({ shared: true, marks: null });
+    expect(forFan.page).toBe(anonymous.page);
+    expect(forOther.page).toBe(anonymous.page);
+    expect(anonymous.page.entrylist.map((e) => e.id)).toContain(entry.id);
+    expect(forFan.marks?.liked.has(entry.id)).toBe(true);
+    expect(forOther.marks?.liked.has(entry.id)).toBe(false);
+    expect(anonymous.page.entrylist.find((e) => e.id === entry.id)).toMatchObject({ liked: false });
+    // A like is a change: the next request gets a new page (grace 0 in tests), so rows made from the old one go with it;
+    // its author, a recent writer, gets a page of their own with the like in it.
+    const liked = await requestJson(app, `/api/like/user/like/entry/${entry.id}`, {
+      method: 'PUT',
+      headers: { cookie: await signIn(app, other) },
+    });
+    expect(liked.status).toBe(200);
+    const next = await listSharedEntries({ db: database.db, viewer: null }, options);
+    expect(next.page).not.toBe(anonymous.page);
+    expect(next.page.entrylist.find((e) => e.id === entry.id)).toMatchObject({ likeCount: 1 });
+    const forWriter = await listSharedEntries({ db: database.db, viewer: viewer(other.id) }, options);
+    expect(forWriter).toMatchObject({ shared: false, marks: null });
+    expect(forWriter.page.entrylist.find((e) => e.id === entry.id)).toMatchObject({ liked: true, likeCount: 1 });
   });
 });

@@ -1,0 +1,65 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { EntryView, ViewerMarks } from '@server/modules/entries/entries.service.ts';
+import type { AppLoadContext } from 'react-router';
+import { keepForDocument } from '~/lib/document-html.server.ts';
+import { toEntryRow } from '~/lib/entry-rows.ts';
+import { FEED_ROWS_KEY } from './entry-feed.tsx';
+import { StaticEntryRow } from './entry-row.tsx';
+import type { FeedRows } from './types.ts';
+
+interface RowHtml {
+  plain: string;
+  /** The row as a viewer who liked it sees it, made the first time one asks. */
+  liked?: string;
+}
+
+/**
+ * The rows of each shared feed page (listSharedEntries: one object for every viewer while it is
+ * fresh) as HTML, so the page's rows are rendered once and not for every request; they go with the
+ * page they were made from, so they are as fresh as the shared feed (the change bus).
+ */
+const sharedRows = new WeakMap<object, RowHtml[]>();
+
+function rowHtml(entry: EntryView, liked: boolean): string {
+  return renderToStaticMarkup(<StaticEntryRow entry={toEntryRow({ ...entry, liked })} />);
+}
+
+function rowsOf(page: { entrylist: EntryView[] }): RowHtml[] {
+  let rows = sharedRows.get(page);
+  if (!rows) {
+    rows = page.entrylist.map((entry) => ({ plain: rowHtml(entry, false) }));
+    sharedRows.set(page, rows);
+  }
+  return rows;
+}
+
+/**
+ * A feed page's rows for the list (entry-feed.tsx): their HTML with the viewer's likes — in the
+ * loader data for a data request (with their ids), beside the request for a document, so the
+ * rows' text is in the page once, not also in its hydration data. `shared` pages (the answer every
+ * viewer gets, with the viewer's `marks` apart) reuse the rows rendered for the first request;
+ * any other page (the viewer's own: mutes, a recent writer, 我关注的, a tag) is rendered for this
+ * request.
+ */
+export function feedRows(
+  context: AppLoadContext,
+  result: { page: { entrylist: EntryView[] }; shared?: boolean; marks?: ViewerMarks | null },
+): FeedRows {
+  const { entrylist } = result.page;
+  const ids = entrylist.map((entry) => entry.id);
+  let html: string[];
+  if (result.shared) {
+    const rows = rowsOf(result.page);
+    const liked = result.marks?.liked;
+    html = rows.map((row, i) => {
+      if (!liked?.has(ids[i])) return row.plain;
+      row.liked ??= rowHtml(entrylist[i], true);
+      return row.liked;
+    });
+  } else {
+    html = entrylist.map((entry) => rowHtml(entry, entry.liked));
+  }
+  if (context.dataRequest) return { count: ids.length, ids, html };
+  keepForDocument(context, FEED_ROWS_KEY, html.join(''));
+  return { count: ids.length, ids: null, html: null };
+}
