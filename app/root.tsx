@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactElement, Suspense, useState } from 'react';
+import { type ComponentType, type ReactElement, Suspense, useEffect, useState } from 'react';
 import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
 import type { Route } from './+types/root';
 import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
@@ -89,6 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = root?.nonce;
   const siteName = root?.siteName ?? '金砂';
   const [metaFailed, setMetaFailed] = useState(false);
+  // Set once hydration's effects have run (this one runs last): journeys act only after it.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     // The head script may add `dark` before React hydrates; that difference is expected.
     <html lang="zh-CN" suppressHydrationWarning>

@@ -1,6 +1,6 @@
 import { headerSearch } from './support/auth.ts';
 import { rowTitleLinks } from './support/feed.ts';
-import { expect, test, waitForHydration } from './support/fixtures.ts';
+import { expect, holdScripts, test, waitForHydration } from './support/fixtures.ts';
 
 const QUERY = '服务端渲染';
 
@@ -35,25 +35,23 @@ test.describe('header search box', () => {
     expect(searches.map((url) => new URL(url).searchParams.get('query'))).toEqual([QUERY]);
   });
 
-  test('words typed before the scripts have run survive hydration', async ({ page }) => {
-    // Hold the page's scripts until the words are in the box, then let React hydrate around them.
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
+  test.describe('before hydration', () => {
+    // This journey types while the scripts are held: it must not wait for hydration to act.
+    test.use({ awaitHydration: false });
+
+    test('words typed before the scripts have run survive hydration', async ({ page }) => {
+      // Hold the page's scripts until the words are in the box, then let React hydrate around them.
+      const releaseScripts = await holdScripts(page);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      const box = headerSearch(page);
+      await box.fill(QUERY);
+      releaseScripts();
+      await waitForHydration(box);
+      await expect(box).toHaveValue(QUERY);
+      await box.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/search');
+      expect(new URL(page.url()).searchParams.get('query')).toBe(QUERY);
     });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const box = headerSearch(page);
-    await box.fill(QUERY);
-    releaseScripts();
-    await waitForHydration(box);
-    await expect(box).toHaveValue(QUERY);
-    await box.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/search');
-    expect(new URL(page.url()).searchParams.get('query')).toBe(QUERY);
   });
 
   test('trims the words and shows the results with the words marked', async ({ page }) => {

@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNT } from './support/auth.ts';
+import { expect, holdScripts, test, untilHydrated } from './support/fixtures.ts';
+
+// A person on a slow line types into the server's HTML before the scripts have run: React then
+// hydrates the field, and the words must still be there (a controlled field was reset to its
+// empty state). These journeys act before hydration on purpose.
+test.use({ awaitHydration: false });
+
+async function signInByApi(page: Page) {
+  const response = await page.request.post('/api/passport/auth/type/email', {
+    data: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  expect(response.status()).toBe(200);
+}
+
+const stamp = () => Date.now().toString(36);
+
+test('a pin typed before the scripts have run is kept and published', async ({ page }) => {
+  await signInByApi(page);
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/pins', { waitUntil: 'domcontentloaded' });
+  const composer = page.getByRole('form', { name: '发沸点' });
+  const box = composer.getByRole('textbox', { name: '沸点内容' });
+  const words = `水合之前写下的沸点 ${stamp()}`;
+  await box.fill(words);
+  releaseScripts();
+  await untilHydrated(page);
+  await expect(box).toHaveValue(words);
+  await expect(composer.getByText(`${Array.from(words).length}/`)).toBeVisible();
+  await composer.getByRole('button', { name: '发布' }).click();
+  await expect(
+    page.getByRole('list', { name: '沸点列表' }).getByRole('listitem').filter({ hasText: words }),
+  ).toHaveCount(1);
+  await expect(box).toHaveValue('');
+});
+
+test('a comment typed before the scripts have run is kept and posted', async ({ page }) => {
+  await signInByApi(page);
+  // Any article: the first of the home feed.
+  await page.goto('/');
+  const href = await page.locator('main a[href^="/post/"]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  const releaseScripts = await holdScripts(page);
+  await page.goto(String(href), { waitUntil: 'domcontentloaded' });
+  const section = page.getByRole('region', { name: '评论' });
+  const box = section.getByRole('textbox', { name: '评论' });
+  const words = `水合之前写下的评论 ${stamp()}`;
+  await box.fill(words);
+  releaseScripts();
+  await untilHydrated(page);
+  await expect(box).toHaveValue(words);
+  await section.getByRole('button', { name: '发表评论' }).click();
+  await expect(section.getByText(words)).toBeVisible();
+  await expect(box).toHaveValue('');
+});
