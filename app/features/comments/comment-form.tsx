@@ -1,5 +1,5 @@
 import { LIMITS } from '@core/constants.ts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useLoginOnFocus, useRequireLogin } from '~/lib/auth-modal.ts';
@@ -31,7 +31,11 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
   const guard = useLoginOnFocus();
   const alerts = useAlerts();
   const barrage = useBarrage();
+  // The field is uncontrolled, so words typed before React hydrates it stay (a controlled field
+  // is reset to its empty state then); `content` follows it for the button.
+  const field = useRef<HTMLTextAreaElement>(null);
   const [content, setContent] = useState('');
+  useEffect(() => setContent(field.current?.value ?? ''), []);
   const [working, setWorking] = useState(false);
   const attachments = useImageAttachments('comment', LIMITS.commentMaxImages);
   const label = reply ? `回复 ${reply.username}` : '评论';
@@ -64,6 +68,7 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
       });
       const type = barrageTypeFor(text);
       if (type) barrage.fire(type);
+      if (field.current) field.current.value = '';
       setContent('');
       attachments.clear();
       onPosted(result.comment);
@@ -79,7 +84,7 @@ export function CommentForm({ targetType, targetId, reply, autoFocus, onPosted, 
       {!reply && viewer && <Avatar user={viewer} size={36} />}
       <div className="min-w-0 flex-1">
         <textarea
-          value={content}
+          ref={field}
           onChange={(e) => setContent(e.target.value)}
           onFocus={guard}
           // biome-ignore lint/a11y/noAutofocus: the reply box opens on request, focused

@@ -1,5 +1,5 @@
 import { LIMITS } from '@core/constants.ts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useLoginOnFocus, useRequireLogin } from '~/lib/auth-modal.ts';
@@ -15,7 +15,11 @@ export function PinComposer({ onPublished }: { onPublished: (pin: PinView) => vo
   const requireLogin = useRequireLogin();
   const guard = useLoginOnFocus();
   const alerts = useAlerts();
+  // The field is uncontrolled, so words typed before React hydrates it stay (a controlled field
+  // is reset to its empty state then); `content` follows it for the count and the button.
+  const field = useRef<HTMLTextAreaElement>(null);
   const [content, setContent] = useState('');
+  useEffect(() => setContent(field.current?.value ?? ''), []);
   const attachments = useImageAttachments('pin', LIMITS.pinMaxImages);
   const [working, setWorking] = useState(false);
   const length = Array.from(content).length;
@@ -29,6 +33,7 @@ export function PinComposer({ onPublished }: { onPublished: (pin: PinView) => vo
         method: 'POST',
         json: { content: content.trim(), picList: attachments.images },
       });
+      if (field.current) field.current.value = '';
       setContent('');
       attachments.clear();
       alerts.push({ type: 'success', message: '沸点发布成功' });
@@ -43,7 +48,7 @@ export function PinComposer({ onPublished }: { onPublished: (pin: PinView) => vo
   return (
     <form onSubmit={submit} aria-label="发沸点" className="rounded bg-card p-4">
       <textarea
-        value={content}
+        ref={field}
         onChange={(e) => setContent(e.target.value)}
         onFocus={guard}
         rows={3}
