@@ -51,13 +51,22 @@ function hydrationState(): string {
 const HYDRATION_TIMEOUT = 15_000;
 /** Whether the running test waits for hydration before acting (the `awaitHydration` option). */
 let guarding = false;
-const navigationsInFlight = new WeakMap<Page, Set<Request>>();
+/** A page's main-frame document requests still loading, and whether its document has hydrated. */
+interface DocumentState {
+  inFlight: Set<Request>;
+  hydrated: boolean;
+}
+const documents = new WeakMap<Page, DocumentState>();
 
-/** The page's main-frame document requests still loading: a click that navigates starts one. */
-function trackNavigations(page: Page): Set<Request> {
-  let inFlight = navigationsInFlight.get(page);
-  if (inFlight) return inFlight;
-  const requests = new Set<Request>();
+/**
+ * Follows the page's documents: a click that navigates starts a main-frame document request, and
+ * the document that request brings has not hydrated yet. Once a document has, it stays so (what
+ * React renders later is rendered by the client), so it is read only once.
+ */
+function trackDocuments(page: Page): DocumentState {
+  const known = documents.get(page);
+  if (known) return known;
+  const state: DocumentState = { inFlight: new Set(), hydrated: false };
   const isDocument = (request: Request) => {
     try {
       return request.isNavigationRequest() && request.frame() === page.mainFrame();
@@ -66,13 +75,14 @@ function trackNavigations(page: Page): Set<Request> {
     }
   };
   page.on('request', (request) => {
-    if (isDocument(request)) requests.add(request);
+    if (!isDocument(request)) return;
+    state.inFlight.add(request);
+    state.hydrated = false;
   });
-  page.on('requestfinished', (request) => requests.delete(request));
-  page.on('requestfailed', (request) => requests.delete(request));
-  navigationsInFlight.set(page, requests);
-  inFlight = requests;
-  return inFlight;
+  page.on('requestfinished', (request) => state.inFlight.delete(request));
+  page.on('requestfailed', (request) => state.inFlight.delete(request));
+  documents.set(page, state);
+  return state;
 }
 
 /**
@@ -80,11 +90,12 @@ function trackNavigations(page: Page): Set<Request> {
  * 15 s with what it was waiting for.
  */
 export async function untilHydrated(page: Page): Promise<void> {
-  const inFlight = trackNavigations(page);
+  const tracked = trackDocuments(page);
   const deadline = Date.now() + HYDRATION_TIMEOUT;
   for (;;) {
     let state = 'a page is loading';
-    if (inFlight.size === 0) {
+    if (tracked.inFlight.size === 0) {
+      if (tracked.hydrated) return;
       try {
         state = await page.evaluate(hydrationState);
       } catch (error) {
@@ -92,7 +103,10 @@ export async function untilHydrated(page: Page): Promise<void> {
         // A navigation replaced the document while it was read: read the new one.
         state = `the page could not be read (${String(error).split('\n')[0]})`;
       }
-      if (state === 'hydrated') return;
+      if (state === 'hydrated' && tracked.inFlight.size === 0) {
+        tracked.hydrated = true;
+        return;
+      }
     }
     if (Date.now() > deadline)
       throw new Error(`${page.url()} has not hydrated in ${HYDRATION_TIMEOUT / 1000} s: ${state}`);
@@ -125,7 +139,7 @@ function guardNavigations(prototype: object, names: Record<string, number>): voi
     if (typeof original !== 'function' || original.hydrationGuard) continue;
     const guarded = async function (this: unknown, ...args: unknown[]) {
       const page = this as Page;
-      if (guarding) trackNavigations(page);
+      if (guarding) trackDocuments(page);
       const result = await original.apply(this, args);
       // A journey that asks for an earlier moment ('commit', 'domcontentloaded') gets it.
       const waitUntil = (args[optionsAt] as { waitUntil?: string } | undefined)?.waitUntil;
