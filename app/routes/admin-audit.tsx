@@ -57,13 +57,15 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           { header: '时间', className: 'whitespace-nowrap text-fg-2', cell: (row) => formatDateTime(row.createdAt) },
           {
             header: '操作人',
+            // Names and actions keep to one line: at 390 px they were squeezed to a character a line.
+            className: 'whitespace-nowrap',
             cell: (row) => (
               <Link to={`/user/${row.actorId}`} className="hover:text-brand">
                 {row.actorName}
               </Link>
             ),
           },
-          { header: '操作', cell: (row) => AUDIT_ACTION_LABELS[row.action] ?? row.action },
+          { header: '操作', className: 'whitespace-nowrap', cell: (row) => AUDIT_ACTION_LABELS[row.action] ?? row.action },
           {
             header: '对象',
             className: 'min-w-[160px]',
