@@ -14,6 +14,9 @@ async function signInAsAdmin(page: Page) {
 test('the administrator suspends a person from /admin/people and sets a banner that runs now on the home page', async ({
   page,
 }) => {
+  // Two people, four pages and up to 15 s for the page cache's grace period: at load 15 on two
+  // cores it ran 39 s, every step slow, none stuck.
+  test.setTimeout(60_000);
   const reason = `刷屏 ${Date.now().toString(36)}`;
   await signInAsAdmin(page);
   await page.goto('/admin/people');
