@@ -27,18 +27,20 @@ function AppealForm({
 }) {
   const alerts = useAlerts();
   const { busy, run } = useApiAction();
-  const [text, setText] = useState('');
 
-  async function submit(event: FormEvent) {
+  // The field is uncontrolled and read on submit: words typed before React hydrates the notice stay.
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!text.trim()) {
+    const form = event.currentTarget;
+    const text = String(new FormData(form).get('text') ?? '').trim();
+    if (!text) {
       alerts.push({ type: 'error', message: '请填写申诉理由' });
       return;
     }
-    await run(() => appealHidden({ targetType, targetId, text: text.trim() }), {
+    await run(() => appealHidden({ targetType, targetId, text }), {
       success: '申诉已提交，请等待管理员复核',
       done: () => {
-        setText('');
+        form.reset();
         onDone?.();
       },
     });
@@ -51,10 +53,9 @@ function AppealForm({
       </label>
       <textarea
         id={id}
-        value={text}
+        name="text"
         rows={3}
         maxLength={MODERATION_LIMITS.appealTextMax}
-        onChange={(e) => setText(e.target.value)}
         placeholder="申诉理由"
         className="w-full resize-none rounded border border-line bg-card px-3 py-2 text-fg outline-none focus:border-brand"
       />
