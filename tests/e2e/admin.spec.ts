@@ -36,6 +36,9 @@ test.describe('the admin console', () => {
   });
 
   test('hide with a reason, the author appeals, the administrator restores; both on /moderation', async ({ page }) => {
+    // Three sign-ins through the login dialog and six pages: at load 13 on two cores it ran 32 s,
+    // every step slow, none stuck.
+    test.setTimeout(60_000);
     const reason = `标题与内容不符 ${Date.now().toString(36)}`;
     await signInAs(page, ADMIN);
     await page.goto(`/admin/content?type=entry&state=visible&author=${encodeURIComponent(DEMO_ACCOUNT.username)}`);

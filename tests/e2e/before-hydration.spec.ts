@@ -54,3 +54,40 @@ test('a comment typed before the scripts have run is kept and posted', async ({ 
   await expect(section.getByText(words)).toBeVisible();
   await expect(box).toHaveValue('');
 });
+
+test('an appeal typed before the scripts have run is kept and sent', async ({ page, browser }) => {
+  // The administrator hides one of the demo account's articles (and restores it at the end).
+  const admin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const signedIn = await admin.request.post('/api/passport/auth/type/email', {
+    data: { email: 'admin@jinsha.dev', password: 'jinsha-admin' },
+  });
+  expect(signedIn.status()).toBe(200);
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`/admin/content?type=entry&state=visible&author=${encodeURIComponent(DEMO_ACCOUNT.username)}`);
+  const targetId = await adminPage.locator('tr[data-content-id]').first().getAttribute('data-content-id');
+  expect(targetId).toBeTruthy();
+  const hidden = await admin.request.post('/api/admin/hide', {
+    data: { targetType: 'entry', targetId, reason: `水合之前的申诉 ${stamp()}` },
+  });
+  expect(hidden.status()).toBe(200);
+
+  try {
+    await signInByApi(page);
+    const releaseScripts = await holdScripts(page);
+    await page.goto(`/entry/${targetId}`, { waitUntil: 'domcontentloaded' });
+    const notice = page.getByRole('status', { name: '内容已隐藏' });
+    const box = notice.getByLabel('如有异议，你可以申诉一次：');
+    const words = `水合之前写下的申诉 ${stamp()}`;
+    await box.fill(words);
+    releaseScripts();
+    await untilHydrated(page);
+    await expect(box).toHaveValue(words);
+    await notice.getByRole('button', { name: '提交申诉' }).click();
+    await expect(notice).toContainText('你的申诉已提交');
+  } finally {
+    // Restored whatever happened: later journeys use the demo account's articles.
+    const restored = await admin.request.post('/api/admin/restore', { data: { targetType: 'entry', targetId } });
+    expect(restored.status()).toBe(200);
+    await admin.close();
+  }
+});
