@@ -65,7 +65,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               </Link>
             ),
           },
-          { header: '操作', className: 'whitespace-nowrap', cell: (row) => AUDIT_ACTION_LABELS[row.action] ?? row.action },
+          {
+            header: '操作',
+            className: 'whitespace-nowrap',
+            cell: (row) => AUDIT_ACTION_LABELS[row.action] ?? row.action,
+          },
           {
             header: '对象',
             className: 'min-w-[160px]',
