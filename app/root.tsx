@@ -1,5 +1,13 @@
-import { type ComponentType, type ReactElement, Suspense, useEffect, useState } from 'react';
-import { Links, Meta, Scripts, ScrollRestoration, isRouteErrorResponse, Outlet } from 'react-router';
+import { type ComponentType, type ReactElement, Suspense, useContext, useEffect, useState } from 'react';
+import {
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  Outlet,
+  UNSAFE_FrameworkContext,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { AuthModalProvider } from './features/auth/auth-modal-provider.tsx';
 import { AlertsProvider } from './features/shell/alerts-provider.tsx';
@@ -102,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <RenderGuard fallback={<title>{`错误 - ${siteName}`}</title>} onError={() => setMetaFailed(true)}>
           <Meta />
         </RenderGuard>
+        <RootStylesheets />
         {/* No nonce: modulepreloads and stylesheets are our own files, which the CSP allows ('self'). */}
         <Links />
       </head>
@@ -121,6 +130,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The site's stylesheet as a React stylesheet resource (`precedence`), which React writes at the top
+ * of <head>. From <Links /> alone it came after the modulepreload links React hoists out of
+ * <Scripts /> (22 on an article), and on a slow connection the render-blocking stylesheet waited
+ * behind them for a connection (Lighthouse mobile: first contentful paint). <Links /> names it
+ * too; the browser fetches it once.
+ */
+function RootStylesheets() {
+  const css = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
+  return css.map((href) => <link key={href} rel="stylesheet" href={href} precedence="default" />);
 }
 
 export default function App() {

@@ -3,7 +3,6 @@ import { SectionReader } from '~/features/booklets/section-reader.tsx';
 import { useSectionView } from '~/features/booklets/use-view-count.ts';
 import { CommentSection } from '~/features/comments/comment-section.tsx';
 import { BuyBooklet } from '~/features/payments/buy-booklet.tsx';
-import articleStyles from '~/features/entries/article.css?url';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
@@ -25,8 +24,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (reading.booklet.id !== bookletId) throw redirect(`/book/${reading.booklet.id}/section/${reading.section.id}`);
   return { reading };
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(

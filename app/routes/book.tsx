@@ -5,7 +5,6 @@ import { BookletReviews } from '~/features/booklets/booklet-reviews.tsx';
 import { SectionList } from '~/features/booklets/section-list.tsx';
 import { useBookletView } from '~/features/booklets/use-view-count.ts';
 import { BuyBooklet } from '~/features/payments/buy-booklet.tsx';
-import articleStyles from '~/features/entries/article.css?url';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { buttonClass } from '~/ui/button.tsx';
@@ -20,8 +19,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const reviews = await listBookletReviews(context, { booklet });
   return { booklet, reviews, isAdmin: context.viewer?.role === 'admin' };
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, data ? `${data.booklet.title} - 小册` : '小册', data?.booklet.summary);

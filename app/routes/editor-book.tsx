@@ -5,7 +5,6 @@ import { createBooklet } from '~/features/booklets/booklet-api.ts';
 import { BookletEditor } from '~/features/booklets/booklet-editor.tsx';
 import { BookletInfoForm, EMPTY_BOOKLET } from '~/features/booklets/booklet-info-form.tsx';
 import { useDarkTheme } from '~/features/editor/use-dark-theme.ts';
-import articleStyles from '~/features/entries/article.css?url';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
@@ -36,8 +35,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const section = sectionId ? (await fromService(getSection({ db: context.db, viewer }, sectionId))).section : null;
   return { mode: 'edit' as const, booklet, section, view };
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, data?.mode === 'edit' ? `${data.booklet.title} - 写小册` : '写小册');

@@ -1,7 +1,6 @@
 import { useLocation } from 'react-router';
 import { EditorPage } from '~/features/editor/editor-page.tsx';
 import { loadNewDraft } from '~/features/editor/editor.server.ts';
-import articleStyles from '~/features/entries/article.css?url';
 import { pageMeta } from '~/lib/meta.ts';
 import type { Route } from './+types/editor-draft-new';
 
@@ -9,8 +8,6 @@ import type { Route } from './+types/editor-draft-new';
 export async function loader({ context }: Route.LoaderArgs) {
   return loadNewDraft(context);
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '写文章');
 

@@ -1,6 +1,5 @@
 import { EditorPage } from '~/features/editor/editor-page.tsx';
 import { loadDraft } from '~/features/editor/editor.server.ts';
-import articleStyles from '~/features/entries/article.css?url';
 import { pageMeta } from '~/lib/meta.ts';
 import { requireIdParam } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/editor-draft';
@@ -9,8 +8,6 @@ import type { Route } from './+types/editor-draft';
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadDraft(context, requireIdParam(params.id));
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, data?.initial.title ? `${data.initial.title} - 草稿` : '写文章');

@@ -1,6 +1,5 @@
 import { EditorPage } from '~/features/editor/editor-page.tsx';
 import { loadPostForEditing } from '~/features/editor/editor.server.ts';
-import articleStyles from '~/features/entries/article.css?url';
 import { pageMeta } from '~/lib/meta.ts';
 import { requireIdParam } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/editor-post';
@@ -9,8 +8,6 @@ import type { Route } from './+types/editor-post';
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadPostForEditing(context, requireIdParam(params.id));
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, data ? `编辑 - ${data.initial.title}` : '编辑文章');

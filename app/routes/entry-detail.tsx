@@ -2,7 +2,6 @@ import { isValidId } from '@core/ids.ts';
 import { data } from 'react-router';
 import { CommentSection } from '~/features/comments/comment-section.tsx';
 import { ArticleView } from '~/features/entries/article-view.tsx';
-import articleStyles from '~/features/entries/article.css?url';
 import { useHighlightedComment } from '~/features/entries/entry-actions.tsx';
 import { VotePanel } from '~/features/votes/vote-panel.tsx';
 import { loadVote } from '~/features/votes/votes.server.ts';
@@ -24,8 +23,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const vote = page.entry.type === 'vote' ? await loadVote(context, id) : null;
   return { ...page, vote, commentId };
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
   pageMeta(matches, loaded?.entry.title ?? null, loaded?.entry.abstract || undefined);

@@ -1,7 +1,6 @@
 import { CommentSection } from '~/features/comments/comment-section.tsx';
 import { ArticleView } from '~/features/entries/article-view.tsx';
 import { HiddenNotice } from '~/features/moderation/hidden-notice.tsx';
-import articleStyles from '~/features/entries/article.css?url';
 import { loadEntryPage } from '~/features/entries/entries.server.ts';
 import { seoMeta } from '~/lib/seo.ts';
 import { entrySeo } from '~/lib/seo.server.ts';
@@ -18,8 +17,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = await loadEntryPage(context, { id: requireIdParam(params.id), route });
   return { ...page, seo: entrySeo(context, page.entry) };
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: articleStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, data }) => seoMeta(matches, data?.entry.title ?? null, data?.seo);
 
