@@ -1,6 +1,5 @@
 import { ok } from '../../http/envelope.ts';
 import { createApi } from '../../http/openapi.ts';
-import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import * as routes from './comments.routes.ts';
 import {
   createComment,
@@ -13,10 +12,7 @@ import {
 
 export const commentApi = createApi()
   .openapi(routes.createComment, async (c) => {
-    const ctx = c.get('ctx');
-    const input = c.req.valid('json');
-    await enforceNewAccountLimits(ctx, { action: 'comment', content: input.content });
-    return ok(c, await createComment(ctx, input));
+    return ok(c, await createComment(c.get('ctx'), c.req.valid('json')));
   })
   .openapi(routes.commentsByIds, async (c) => {
     return ok(c, { comments: await getCommentsByIds(c.get('ctx'), c.req.valid('query').idList) });

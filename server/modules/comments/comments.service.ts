@@ -11,6 +11,7 @@ import { type NotificationEvent, notify } from '../notifications/notifications.s
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs, lockUsers } from '../users/users.service.ts';
 import { forbidden } from '../../http/errors.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
+import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import { rescoreEntry } from '../entries/entries.service.ts';
 import * as queries from './comments.queries.ts';
 import { publishChange } from '../../adapters/changes.ts';
@@ -111,12 +112,13 @@ export interface CreateCommentInput {
  * count and the notification move in the same transaction as the insert. A new account's
  * comments are limited (enforceNewAccountLimits, docs/trust-levels.md) whoever calls.
  */
-export async function createComment(ctx: Pick<Ctx, 'db' | 'viewer'>, input: CreateCommentInput) {
+export async function createComment(ctx: Pick<Ctx, 'db' | 'viewer' | 'env' | 'adapters'>, input: CreateCommentInput) {
   const { db } = ctx;
   const author = requireViewer(ctx.viewer);
   const content = input.content.trim();
   if (!content) throw badRequest(COMMENT_MESSAGES.empty);
   if (Array.from(content).length > LIMITS.commentMaxChars) throw badRequest(COMMENT_MESSAGES.tooLong);
+  await enforceNewAccountLimits(ctx, { action: 'comment', content });
   const images = input.picList ?? [];
   await checkOwnImages({ db }, { userId: author.id, urls: images, max: LIMITS.commentMaxImages });
   const isReply = Boolean(input.firstComment || input.respComment);

@@ -6,7 +6,9 @@ import { createJobQueue } from '../../jobs/queue.ts';
 import { ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser } from '../../../tests/factories/users.ts';
+import { createTestEnv } from '../../../tests/setup/test-app.ts';
 import { createPostgresTestDatabase } from '../../../tests/setup/test-db.ts';
+import { createAdapters } from '../../adapters/index.ts';
 import type { Viewer } from '../auth/auth.policy.ts';
 import { createComment } from '../comments/comments.service.ts';
 import { followUsers, unfollowUsers } from '../follows/follows.service.ts';
@@ -113,9 +115,13 @@ describe('likes under concurrency (PostgreSQL)', () => {
   it('mixed load among five people (likes, comments, follows, views): no failure, counters exact', async () => {
     const people = await Promise.all([0, 1, 2, 3, 4].map(() => createUser(database.db)));
     const their = await Promise.all(people.map((p) => createEntry(database.db, { userId: p.id })));
+    const env = createTestEnv();
+    const adapters = createAdapters(env, database.db);
     const as = (i: number) => ({
       db: database.db,
       viewer: { id: people[i].id, username: people[i].username, role: 'user' } as Viewer,
+      env,
+      adapters,
       suid: '0'.repeat(24),
       isBot: false,
     });

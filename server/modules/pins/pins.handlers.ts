@@ -2,16 +2,12 @@ import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { createApi } from '../../http/openapi.ts';
 import { getCommentThread, listComments } from '../comments/comments.service.ts';
-import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import * as routes from './pins.routes.ts';
 import { deletePin, getPin, listPins, publishPin, setPinLike } from './pins.service.ts';
 
 export const pinApi = createApi()
   .openapi(routes.publish, async (c) => {
-    const ctx = c.get('ctx');
-    const input = c.req.valid('json');
-    await enforceNewAccountLimits(ctx, { action: 'pin', content: input.content });
-    return ok(c, await publishPin(ctx, input));
+    return ok(c, await publishPin(c.get('ctx'), c.req.valid('json')));
   })
   .openapi(routes.remove, async (c) => {
     return ok(c, await deletePin(c.get('ctx'), c.req.valid('json').msgId));

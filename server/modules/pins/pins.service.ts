@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { requireViewer, type Viewer } from '../auth/auth.policy.ts';
 import { deleteTargetComments } from '../comments/comments.service.ts';
 import { checkOwnImages } from '../uploads/uploads.service.ts';
+import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { PLACEHOLDER_USER, type UserBrief, getUserBriefs, lockUsers } from '../users/users.service.ts';
 import * as queries from './pins.queries.ts';
@@ -54,12 +55,17 @@ async function hydrate(db: Db, rows: queries.PinRow[], viewer: Viewer | null): P
   }));
 }
 
-export async function publishPin(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { content: string; picList?: string[] }) {
+/** Publishes a pin; a new account's pins are limited (enforceNewAccountLimits, docs/trust-levels.md) whoever calls. */
+export async function publishPin(
+  ctx: Pick<Ctx, 'db' | 'viewer' | 'env' | 'adapters'>,
+  input: { content: string; picList?: string[] },
+) {
   const { db } = ctx;
   const author = requireViewer(ctx.viewer);
   const content = input.content.trim();
   if (!content) throw badRequest(PIN_MESSAGES.empty);
   if (Array.from(content).length > LIMITS.pinMaxChars) throw badRequest(PIN_MESSAGES.tooLong);
+  await enforceNewAccountLimits(ctx, { action: 'pin', content });
   const images = input.picList ?? [];
   await checkOwnImages({ db }, { userId: author.id, urls: images, max: LIMITS.pinMaxImages });
   const id = newId();

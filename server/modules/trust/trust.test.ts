@@ -11,6 +11,9 @@ import { createUser, type TestUser, type UserOverrides } from '../../../tests/fa
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { TOO_FREQUENT } from '../verification/verification.service.ts';
+import { createComment } from '../comments/comments.service.ts';
+import { publishPin } from '../pins/pins.service.ts';
+import { checkUploadRate } from '../uploads/uploads.service.ts';
 import { getTrustStanding } from './trust.service.ts';
 
 let database: Database;
@@ -202,5 +205,37 @@ describe('new-account limits (docs/trust-levels.md)', () => {
     const refused = await upload();
     expect(refused.status).toBe(429);
     expect(refused.body.m).toContain('张图片');
+  });
+
+  it('limits a new account in the use cases themselves, whoever calls them (a route action as much as the API)', async () => {
+    const fresh = await person();
+    const ctx = {
+      db: database.db,
+      viewer: { ...fresh, sessionId: 's', clientId: 'c' },
+      env: app.env,
+      adapters: app.adapters,
+    };
+    const pinPoints = NEW_ACCOUNT_LIMITS.rates.pin.points;
+    for (let i = 0; i < pinPoints; i += 1) await publishPin(ctx, { content: `服务里的第 ${i} 条沸点` });
+    await expect(publishPin(ctx, { content: '再来一条' })).rejects.toMatchObject({ status: 429 });
+
+    const target = (await pin(admin, '评论我')).body as { d: { id: string } };
+    const links = Array.from({ length: NEW_ACCOUNT_LIMITS.links.comment + 1 }, (_, i) => `https://e${i}.example.com`);
+    await expect(
+      createComment(ctx, { targetType: 'pin', targetId: target.d.id, content: links.join(' ') }),
+    ).rejects.toMatchObject({ status: 400 });
+    const commentPoints = NEW_ACCOUNT_LIMITS.rates.comment.points;
+    for (let i = 0; i < commentPoints; i += 1) {
+      await createComment(ctx, { targetType: 'pin', targetId: target.d.id, content: `服务里的评论 ${i}` });
+    }
+    await expect(
+      createComment(ctx, { targetType: 'pin', targetId: target.d.id, content: '再来一条' }),
+    ).rejects.toMatchObject({ status: 429 });
+
+    for (let i = 0; i < NEW_ACCOUNT_LIMITS.rates.upload.points; i += 1) await checkUploadRate(ctx);
+    await expect(checkUploadRate(ctx)).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringContaining('张图片'),
+    });
   });
 });

@@ -2,7 +2,6 @@ import { ok } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { createApi } from '../../http/openapi.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
-import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import { imageUploadRoute } from './uploads.routes.ts';
 import { checkUploadRate, storeImage, UNSUPPORTED_FORMAT } from './uploads.service.ts';
 
@@ -11,9 +10,7 @@ import { checkUploadRate, storeImage, UNSUPPORTED_FORMAT } from './uploads.servi
 // parsed.
 export const uploadApi = createApi();
 uploadApi.use(async (c, next) => {
-  const ctx = c.get('ctx');
-  await checkUploadRate(ctx, requireViewer(ctx.viewer).id);
-  await enforceNewAccountLimits(ctx, { action: 'upload' });
+  await checkUploadRate(c.get('ctx'));
   await next();
 });
 uploadApi.openapi(imageUploadRoute, async (c) => {

@@ -9,6 +9,8 @@ import {
   toWebp,
 } from '../../adapters/images.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
+import { enforceNewAccountLimits } from '../trust/trust.service.ts';
 import { TOO_FREQUENT } from '../verification/verification.service.ts';
 import * as queries from './uploads.queries.ts';
 import { tooManyImagesMessage } from '@core/validation.ts';
@@ -37,12 +39,15 @@ const purposeRules: Record<UploadPurpose, { formats: readonly ImageFormat[]; squ
 /**
  * Uploads per person and hour (UPLOAD_MAX_PER_USER_HOUR), counted through the rate-limit adapter
  * (Redis when configured, so across instances): each upload costs a decode. Over it: 429
- * 操作过于频繁，请稍后再试, before the body is parsed.
+ * 操作过于频繁，请稍后再试, before the body is parsed. Then a new account's lower limit
+ * (enforceNewAccountLimits, docs/trust-levels.md). Signed out: 401.
  */
-export async function checkUploadRate(ctx: Pick<Ctx, 'adapters' | 'env'>, userId: string) {
+export async function checkUploadRate(ctx: Pick<Ctx, 'db' | 'viewer' | 'adapters' | 'env'>) {
+  const viewer = requireViewer(ctx.viewer);
   const rule = { name: 'upload-user', points: ctx.env.UPLOAD_MAX_PER_USER_HOUR, durationSeconds: 3600 };
-  const { allowed, retryAfterSeconds } = await ctx.adapters.limits.consume(rule, userId);
+  const { allowed, retryAfterSeconds } = await ctx.adapters.limits.consume(rule, viewer.id);
   if (!allowed) throw new AppError(429, TOO_FREQUENT, { data: { retryAfterSeconds } });
+  await enforceNewAccountLimits(ctx, { action: 'upload' });
 }
 
 export interface StoredImage {
