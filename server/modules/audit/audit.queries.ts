@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@db/client.ts';
 import { bookletSections, booklets, events, withdrawalApplications } from '@db/schema/commerce.ts';
 import { banners, entries, tags } from '@db/schema/content.ts';
@@ -48,68 +49,66 @@ export interface AuditTargetRow {
   parentId?: string;
 }
 
+/** Where the targets of one type live: their table, what names them, and a parent where the link needs one. */
+interface AuditTargetSource {
+  table: PgTable;
+  id: AnyPgColumn;
+  title: SQL<string> | AnyPgColumn;
+  parent?: { type: SQL<string> | AnyPgColumn; id: AnyPgColumn };
+  /** A second table the title or parent is read from. */
+  join?: { table: PgTable; on: SQL };
+}
+
+const AUDIT_TARGETS = new Map<string, AuditTargetSource>([
+  ['entry', { table: entries, id: entries.id, title: entries.title }],
+  [
+    'comment',
+    {
+      table: comments,
+      id: comments.id,
+      title: sql<string>`left(${comments.content}, 60)`,
+      parent: { type: comments.targetType, id: comments.targetId },
+    },
+  ],
+  ['pin', { table: pins, id: pins.id, title: sql<string>`left(${pins.content}, 60)` }],
+  ['repo', { table: repos, id: repos.id, title: sql<string>`${repos.ownerUsername} || '/' || ${repos.name}` }],
+  ['user', { table: users, id: users.id, title: users.username }],
+  ['booklet', { table: booklets, id: booklets.id, title: booklets.title }],
+  [
+    'booklet_section',
+    {
+      table: bookletSections,
+      id: bookletSections.id,
+      title: sql<string>`${booklets.title} || ' · ' || ${bookletSections.title}`,
+      parent: { type: sql<string>`'booklet'`, id: bookletSections.bookletId },
+      join: { table: booklets, on: eq(booklets.id, bookletSections.bookletId) },
+    },
+  ],
+  ['event', { table: events, id: events.id, title: events.title }],
+  ['banner', { table: banners, id: banners.id, title: sql<string>`coalesce(${banners.textList}->>0, '')` }],
+  ['tag', { table: tags, id: tags.id, title: tags.title }],
+  [
+    'withdrawal',
+    {
+      table: withdrawalApplications,
+      id: withdrawalApplications.id,
+      title: sql<string>`${users.username} || ' 的提现申请'`,
+      parent: { type: sql<string>`'user'`, id: withdrawalApplications.userId },
+      join: { table: users, on: eq(users.id, withdrawalApplications.userId) },
+    },
+  ],
+]);
+
 /** The targets of one type that still exist, by id; an unknown type finds none. */
 export async function selectAuditTargets(db: Db, type: string, ids: string[]): Promise<AuditTargetRow[]> {
-  if (ids.length === 0) return [];
-  switch (type) {
-    case 'entry':
-      return db.select({ id: entries.id, title: entries.title }).from(entries).where(inArray(entries.id, ids));
-    case 'comment':
-      return db
-        .select({
-          id: comments.id,
-          title: sql<string>`left(${comments.content}, 60)`,
-          parentType: comments.targetType,
-          parentId: comments.targetId,
-        })
-        .from(comments)
-        .where(inArray(comments.id, ids));
-    case 'pin':
-      return db
-        .select({ id: pins.id, title: sql<string>`left(${pins.content}, 60)` })
-        .from(pins)
-        .where(inArray(pins.id, ids));
-    case 'repo':
-      return db
-        .select({ id: repos.id, title: sql<string>`${repos.ownerUsername} || '/' || ${repos.name}` })
-        .from(repos)
-        .where(inArray(repos.id, ids));
-    case 'user':
-      return db.select({ id: users.id, title: users.username }).from(users).where(inArray(users.id, ids));
-    case 'booklet':
-      return db.select({ id: booklets.id, title: booklets.title }).from(booklets).where(inArray(booklets.id, ids));
-    case 'booklet_section':
-      return db
-        .select({
-          id: bookletSections.id,
-          title: sql<string>`${booklets.title} || ' · ' || ${bookletSections.title}`,
-          parentType: sql<string>`'booklet'`,
-          parentId: bookletSections.bookletId,
-        })
-        .from(bookletSections)
-        .innerJoin(booklets, eq(booklets.id, bookletSections.bookletId))
-        .where(inArray(bookletSections.id, ids));
-    case 'event':
-      return db.select({ id: events.id, title: events.title }).from(events).where(inArray(events.id, ids));
-    case 'banner':
-      return db
-        .select({ id: banners.id, title: sql<string>`coalesce(${banners.textList}->>0, '')` })
-        .from(banners)
-        .where(inArray(banners.id, ids));
-    case 'tag':
-      return db.select({ id: tags.id, title: tags.title }).from(tags).where(inArray(tags.id, ids));
-    case 'withdrawal':
-      return db
-        .select({
-          id: withdrawalApplications.id,
-          title: sql<string>`${users.username} || ' 的提现申请'`,
-          parentType: sql<string>`'user'`,
-          parentId: withdrawalApplications.userId,
-        })
-        .from(withdrawalApplications)
-        .innerJoin(users, eq(users.id, withdrawalApplications.userId))
-        .where(inArray(withdrawalApplications.id, ids));
-    default:
-      return [];
-  }
+  const source = AUDIT_TARGETS.get(type);
+  if (!source || ids.length === 0) return [];
+  const columns = {
+    id: source.id,
+    title: source.title,
+    ...(source.parent ? { parentType: source.parent.type, parentId: source.parent.id } : {}),
+  };
+  const query = db.select(columns).from(source.table).$dynamic();
+  const joined = source.join ? query.innerJoin(source.join.table, source.join.on) : query;
+  return (await joined.where(inArray(source.id, ids))) as AuditTargetRow[];
 }

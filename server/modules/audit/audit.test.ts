@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { auditLog } from '@db/schema/moderation.ts';
+import { comments } from '@db/schema/social.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
 import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
@@ -95,7 +96,13 @@ describe('audit log', () => {
     const base = Date.now() + 120_000;
     const person = await createUser(database.db);
     const entry = await createEntry(database.db, { title: '审计对象文章' });
+    // A comment is named by its first words and linked to where it sits (its parent's columns).
+    const commentId = newId();
+    await database.db
+      .insert(comments)
+      .values({ id: commentId, targetType: 'entry', targetId: entry.id, userId: person.id, content: '审计对象评论' });
     const records = [
+      { action: 'hide', targetType: 'comment', targetId: commentId, reason: '', detail: {} },
       { action: 'hide', targetType: 'entry', targetId: entry.id, reason: '广告', detail: {} },
       { action: 'set_role', targetType: 'user', targetId: person.id, detail: { from: 'user', to: 'editor' } },
       { action: 'event_delete', targetType: 'event', targetId: newId(), detail: { title: '已删的活动' } },
@@ -111,13 +118,14 @@ describe('audit log', () => {
         createdAt: new Date(base + i),
       });
     }
-    const { body } = await requestJson(app, '/api/admin/audit?limit=4', { headers: { cookie: adminCookie } });
+    const { body } = await requestJson(app, '/api/admin/audit?limit=5', { headers: { cookie: adminCookie } });
     const list = envelopeOf(auditPageSchema).parse(body).d.list;
     expect(list.map((r) => [r.action, r.target])).toEqual([
       ['system_notification', { title: '所有人', href: null }],
       ['event_delete', { title: '已删的活动', href: null }],
       ['set_role', { title: person.username, href: `/user/${person.id}` }],
       ['hide', { title: '审计对象文章', href: `/entry/${entry.id}` }],
+      ['hide', { title: '审计对象评论', href: `/entry/${entry.id}` }],
     ]);
     expect(list[3].reason).toBe('广告');
   });
