@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import { monthOf } from '@core/events.ts';
 import type { Database } from '@db/client.ts';
 import { events } from '@db/schema/commerce.ts';
 import { auditLog } from '@db/schema/moderation.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { TEST_ORIGIN, type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
+import { TEST_ORIGIN, type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { envelopeOf, z } from '../../http/openapi.ts';
 import { eventSchema } from './events.routes.ts';
 
@@ -40,9 +40,8 @@ async function insert(values: Partial<typeof events.$inferInsert> & { startedAt:
   return id;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database);
+setUpTestApp({}, async (opened) => {
+  ({ database, app } = opened);
   [admin, editor, user] = await Promise.all([
     createUser(database.db, { role: 'admin' }),
     createUser(database.db, { role: 'editor' }),
@@ -50,7 +49,6 @@ beforeAll(async () => {
   ]);
   for (const u of [admin, editor, user]) cookies[u.id] = await signIn(app, u);
 });
-afterAll(() => database?.close());
 
 function as(who: TestUser | null, init: { method?: string; json?: unknown } = {}) {
   const headers: Record<string, string> = who ? { cookie: cookies[who.id] } : {};
