@@ -1,6 +1,14 @@
-import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createVerify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestEnv } from '../../tests/setup/test-app.ts';
+import {
+  API_V3_KEY,
+  merchant,
+  platform,
+  stranger,
+  wechatSignedHeaders,
+  wxpayTestConfig,
+} from '../../tests/setup/wechat-pay.ts';
 import { createPaymentProvider } from './index.ts';
 import {
   createSandboxProvider,
@@ -13,41 +21,11 @@ import {
   wechatAuthorization,
 } from './payment.ts';
 
-const pem = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-const merchant = pem();
-const platform = pem();
-const stranger = pem();
-const API_V3_KEY = 'abcdefghijklmnopqrstuvwxyz123456';
-
-const WXPAY_TEST_CONFIG = {
-  mchId: '1900000001',
-  appId: 'wx0000000000000001',
-  serialNo: 'MERCHANT-SERIAL-1',
-  privateKey: merchant.privateKey,
-  apiV3Key: API_V3_KEY,
-  platformPublicKey: platform.publicKey,
-  platformSerial: 'PUB_KEY_ID_0001',
-  notifyUrl: 'https://jinsha.example/api/order/notify/wxpay',
-  apiBase: 'https://api.mch.weixin.qq.com',
-};
+const WXPAY_TEST_CONFIG = wxpayTestConfig();
 
 /** Headers WeChat Pay would send with `body`, signed by `key` (the platform's, unless forging). */
-function signedHeaders(body: string, key = platform.privateKey, now = Date.now(), serial = 'PUB_KEY_ID_0001') {
-  const timestamp = String(Math.floor(now / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  const signature = createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).sign(key, 'base64');
-  return {
-    [WECHAT_HEADERS.timestamp]: timestamp,
-    [WECHAT_HEADERS.nonce]: nonce,
-    [WECHAT_HEADERS.signature]: signature,
-    [WECHAT_HEADERS.serial]: serial,
-  } as Record<string, string>;
-}
+const signedHeaders = (body: string, key?: string, now?: number, serial?: string) =>
+  wechatSignedHeaders(body, { key, now, serial });
 
 function callbackBody(transaction: Record<string, unknown>, key = API_V3_KEY) {
   return JSON.stringify({

@@ -1,4 +1,4 @@
-import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
@@ -7,45 +7,23 @@ import { createSaleBooklet } from '../../../tests/factories/payments.ts';
 import { createUser } from '../../../tests/factories/users.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
 import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
-import { createWechatPayProvider, encryptWechatResource, WECHAT_HEADERS } from '../../adapters/payment.ts';
+import {
+  API_V3_KEY,
+  stranger as forger,
+  wechatSignedHeaders,
+  wxpayTestConfig,
+} from '../../../tests/setup/wechat-pay.ts';
+import { createWechatPayProvider, encryptWechatResource } from '../../adapters/payment.ts';
 
 // The whole purchase with the WeChat Pay v3 adapter, WeChat's side played by a local stand-in.
-const keys = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-const merchant = keys();
-const platform = keys();
-const forger = keys();
-const API_V3_KEY = 'abcdefghijklmnopqrstuvwxyz123456';
-
-function signed(body: string, key = platform.privateKey): Record<string, string> {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  return {
-    'content-type': 'application/json',
-    [WECHAT_HEADERS.timestamp]: timestamp,
-    [WECHAT_HEADERS.nonce]: nonce,
-    [WECHAT_HEADERS.serial]: 'PUB_KEY_ID_0001',
-    [WECHAT_HEADERS.signature]: createSign('RSA-SHA256')
-      .update(`${timestamp}\n${nonce}\n${body}\n`)
-      .sign(key, 'base64'),
-  };
-}
+const signed = (body: string, key?: string): Record<string, string> => ({
+  'content-type': 'application/json',
+  ...wechatSignedHeaders(body, { key }),
+});
 
 const placed: string[] = [];
 const wechat = createWechatPayProvider({
-  mchId: '1900000001',
-  appId: 'wx0000000000000001',
-  serialNo: 'MERCHANT-SERIAL-1',
-  privateKey: merchant.privateKey,
-  apiV3Key: API_V3_KEY,
-  platformPublicKey: platform.publicKey,
-  platformSerial: 'PUB_KEY_ID_0001',
-  notifyUrl: 'http://localhost/api/order/notify/wxpay',
-  apiBase: 'https://api.mch.weixin.qq.com',
+  ...wxpayTestConfig({ notifyUrl: 'http://localhost/api/order/notify/wxpay' }),
   fetch: (async (_url: string, init: RequestInit) => {
     const order = JSON.parse(String(init.body)) as { out_trade_no: string };
     placed.push(order.out_trade_no);
