@@ -216,7 +216,7 @@ export async function publishDraft(ctx: DraftContext, input: PublishDraftInput) 
   // A new entry belongs to the draft's writer, also when an admin publishes it for them.
   const author = merged.entryId || draft.userId === viewer.id ? viewer : { ...viewer, id: draft.userId };
   const published = await ctx.db.transaction(async (tx) => {
-    const txCtx = { db: tx as unknown as Db, viewer: author, env: ctx.env, adapters: ctx.adapters };
+    const txCtx = { db: tx, viewer: author, env: ctx.env, adapters: ctx.adapters };
     let entryId: string;
     if (merged.entryId) {
       await updateEntry(txCtx, { entryId: merged.entryId, input: entryInput });

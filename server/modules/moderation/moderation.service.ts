@@ -59,7 +59,7 @@ function quote(preview: string): string {
 
 async function notifyPeople(tx: Tx, userIds: Array<string | null>, content: string) {
   for (const userId of new Set(userIds.filter((id): id is string => Boolean(id)))) {
-    await sendSystemNotice({ db: tx as unknown as Db }, { input: { content, userId } });
+    await sendSystemNotice({ db: tx }, { input: { content, userId } });
   }
 }
 
