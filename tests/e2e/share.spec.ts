@@ -288,6 +288,9 @@ test.describe('editing on /edit-entry', () => {
 
   test('a vote is published with its options from the share form', async ({ page }) => {
     await page.goto('/new-entry');
+    // The extension promotion stays off the form (at 1280 px it sat over the 投票 box).
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('region', { name: '浏览器插件推荐' })).toHaveCount(0);
     await page.getByLabel('投票').check();
     await page.getByLabel('标题').fill(`你更喜欢哪种缩进？ ${stamp}`);
     await page.getByLabel('分类').selectOption({ label: '前端' });

@@ -16,6 +16,9 @@ import { UnreadCountProvider } from './unread-count-provider.tsx';
 // stays in the first load: it is there for networks where loading more code fails.
 const ExtensionBanner = lazyComponent(() => import('./extension-banner.tsx').then((m) => m.ExtensionBanner));
 
+const WORKING_SCREENS =
+  /^\/(editor\/|new-entry|edit-entry\/|user\/settings|user\/invitation|admin(\/|$)|repo\/[^/]+\/edit|pay\/)/;
+
 /**
  * Everything around a page (SPEC §2.4): header, the page in <main>, and the floating parts.
  * Renders signed out when the root data is missing (the root loader itself failed).
@@ -23,8 +26,9 @@ const ExtensionBanner = lazyComponent(() => import('./extension-banner.tsx').the
 export function Shell({ children }: { children: ReactNode }) {
   const root = useRootData();
   const siteName = root?.siteName ?? '金砂';
-  // The editor fills the window; a promotion over the text being written would be in the way.
-  const writing = useLocation().pathname.startsWith('/editor/');
+  // The promotion is for readers: on a screen where one writes or works (editors, the share form,
+  // settings, the console, payment) it would sit over the fields being filled in.
+  const writing = WORKING_SCREENS.test(useLocation().pathname);
   return (
     <UnreadCountProvider initial={root?.unreadCount ?? 0}>
       <HeaderVisibilityProvider>
