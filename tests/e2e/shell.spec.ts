@@ -185,9 +185,10 @@ test.describe('errors outside every route', () => {
     await page.route(/\/assets\/search-[\w-]+\.js$/, async (route) => {
       const response = await route.fetch();
       const source = await response.text();
-      if (!/\w+ as meta\b/.test(source)) return route.fulfill({ response });
+      // The minifier may name the function with a $ (`$ as meta`), which \w does not match.
+      if (!/[\w$]+ as meta\b/.test(source)) return route.fulfill({ response });
       rewritten = true;
-      const body = source.replace(/(\w+) as meta\b/, '__journeyMeta as meta');
+      const body = source.replace(/([\w$]+) as meta\b/, '__journeyMeta as meta');
       await route.fulfill({
         response,
         body: `const __journeyMeta=()=>{throw new Error("journey: this page's meta fails")};\n${body}`,
