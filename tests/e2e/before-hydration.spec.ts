@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_ACCOUNT } from './support/auth.ts';
 import { expect, holdScripts, test, untilHydrated } from './support/fixtures.ts';
 
@@ -16,17 +16,25 @@ async function signInByApi(page: Page) {
 
 const stamp = () => Date.now().toString(36);
 
-test('a pin typed before the scripts have run is kept and published', async ({ page }) => {
-  await signInByApi(page);
+/**
+ * Opens `path` with its scripts held, types `words` into `box` (a locator: found once the page is there), lets React
+ * hydrate, and checks the words are still there; returns the field.
+ */
+async function typeBeforeHydration(page: Page, path: string, box: Locator, words: string) {
   const releaseScripts = await holdScripts(page);
-  await page.goto('/pins', { waitUntil: 'domcontentloaded' });
-  const composer = page.getByRole('form', { name: '发沸点' });
-  const box = composer.getByRole('textbox', { name: '沸点内容' });
-  const words = `水合之前写下的沸点 ${stamp()}`;
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
   await box.fill(words);
   releaseScripts();
   await untilHydrated(page);
   await expect(box).toHaveValue(words);
+  return box;
+}
+
+test('a pin typed before the scripts have run is kept and published', async ({ page }) => {
+  await signInByApi(page);
+  const composer = page.getByRole('form', { name: '发沸点' });
+  const words = `水合之前写下的沸点 ${stamp()}`;
+  const box = await typeBeforeHydration(page, '/pins', composer.getByRole('textbox', { name: '沸点内容' }), words);
   await expect(composer.getByText(`${Array.from(words).length}/`)).toBeVisible();
   await composer.getByRole('button', { name: '发布' }).click();
   await expect(
@@ -41,15 +49,9 @@ test('a comment typed before the scripts have run is kept and posted', async ({ 
   await page.goto('/');
   const href = await page.locator('main a[href^="/post/"]').first().getAttribute('href');
   expect(href).toBeTruthy();
-  const releaseScripts = await holdScripts(page);
-  await page.goto(String(href), { waitUntil: 'domcontentloaded' });
   const section = page.getByRole('region', { name: '评论' });
-  const box = section.getByRole('textbox', { name: '评论' });
   const words = `水合之前写下的评论 ${stamp()}`;
-  await box.fill(words);
-  releaseScripts();
-  await untilHydrated(page);
-  await expect(box).toHaveValue(words);
+  const box = await typeBeforeHydration(page, String(href), section.getByRole('textbox', { name: '评论' }), words);
   await section.getByRole('button', { name: '发表评论' }).click();
   await expect(section.getByText(words)).toBeVisible();
   await expect(box).toHaveValue('');
@@ -73,15 +75,9 @@ test('an appeal typed before the scripts have run is kept and sent', async ({ pa
 
   try {
     await signInByApi(page);
-    const releaseScripts = await holdScripts(page);
-    await page.goto(`/entry/${targetId}`, { waitUntil: 'domcontentloaded' });
     const notice = page.getByRole('status', { name: '内容已隐藏' });
-    const box = notice.getByLabel('如有异议，你可以申诉一次：');
     const words = `水合之前写下的申诉 ${stamp()}`;
-    await box.fill(words);
-    releaseScripts();
-    await untilHydrated(page);
-    await expect(box).toHaveValue(words);
+    await typeBeforeHydration(page, `/entry/${targetId}`, notice.getByLabel('如有异议，你可以申诉一次：'), words);
     await notice.getByRole('button', { name: '提交申诉' }).click();
     await expect(notice).toContainText('你的申诉已提交');
   } finally {
