@@ -4,7 +4,6 @@ import { data, useNavigate } from 'react-router';
 import { createBooklet } from '~/features/booklets/booklet-api.ts';
 import { BookletEditor } from '~/features/booklets/booklet-editor.tsx';
 import { BookletInfoForm, EMPTY_BOOKLET } from '~/features/booklets/booklet-info-form.tsx';
-import { useDarkTheme } from '~/features/editor/use-dark-theme.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
@@ -62,7 +61,6 @@ function NewBooklet() {
 }
 
 export default function EditorBook({ loaderData }: Route.ComponentProps) {
-  const dark = useDarkTheme();
   if (loaderData.mode === 'new') return <NewBooklet />;
   return (
     <BookletEditor
@@ -70,7 +68,6 @@ export default function EditorBook({ loaderData }: Route.ComponentProps) {
       section={loaderData.section}
       view={loaderData.view}
       Editor={MarkdownEditor}
-      dark={dark}
     />
   );
 }

@@ -1,12 +1,18 @@
 import type { EditorView } from '@codemirror/view';
 import { BOOKLET_LIMITS } from '@core/booklets.ts';
-import { type ComponentType, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { uploadImage } from '~/lib/upload-image.ts';
-import { Button, buttonClass, iconButtonClass } from '~/ui/button.tsx';
+import { Button, iconButtonClass } from '~/ui/button.tsx';
 import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
-import { ArrowUp, ChevronDown, Eye, FileText, ImagePlus, PenLine, Plus, Settings, Trash2 } from '~/ui/icons.tsx';
+import { ArrowUp, ChevronDown, FileText, Plus, Settings, Trash2 } from '~/ui/icons.tsx';
+import {
+  MarkdownWorkspace,
+  type MarkdownSourceProps,
+  type SaveStatus,
+  saveStatusText,
+} from '~/ui/markdown-workspace.tsx';
 import {
   createSection,
   deleteSection,
@@ -18,27 +24,11 @@ import {
 } from './booklet-api.ts';
 import { BookletInfoForm } from './booklet-info-form.tsx';
 import type { BookletDetail, SectionReading } from './types.ts';
-import { ArticleBody } from '~/ui/article-body.tsx';
-
-/** The Markdown source pane the route hands in (the editor feature's CodeMirror). */
-export interface SourceEditorProps {
-  value: string;
-  onChange: (value: string) => void;
-  onImageFiles: (files: File[], view: EditorView, position: number) => void;
-  onReady: (view: EditorView) => void;
-  dark: boolean;
-}
 
 /** Autosave waits this long after the last change. */
 const SAVE_DELAY_MS = 1500;
 
-type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
-const STATUS_TEXT: Record<SaveStatus, string> = {
-  idle: '小节将自动保存',
-  saving: '保存中...',
-  saved: '已保存',
-  error: '保存失败',
-};
+const IDLE_TEXT = '小节将自动保存';
 
 interface SectionFields {
   title: string;
@@ -61,13 +51,12 @@ export function BookletEditor({
   section,
   view,
   Editor,
-  dark,
 }: {
   booklet: BookletDetail;
   section: SectionReading['section'] | null;
   view: 'section' | 'info';
-  Editor: ComponentType<SourceEditorProps>;
-  dark: boolean;
+  /** The Markdown source pane the route hands in (the editor feature's CodeMirror). */
+  Editor: ComponentType<MarkdownSourceProps>;
 }) {
   const alerts = useAlerts();
   const navigate = useNavigate();
@@ -219,7 +208,6 @@ export function BookletEditor({
             key={section.id}
             section={section}
             Editor={Editor}
-            dark={dark}
             handle={editorRef}
             onPublished={() => revalidator.revalidate()}
             onDelete={() => setConfirmDelete(true)}
@@ -259,14 +247,12 @@ export function BookletEditor({
 function SectionEditor({
   section,
   Editor,
-  dark,
   handle,
   onPublished,
   onDelete,
 }: {
   section: SectionReading['section'];
-  Editor: ComponentType<SourceEditorProps>;
-  dark: boolean;
+  Editor: ComponentType<MarkdownSourceProps>;
   handle: React.RefObject<{ flush: () => Promise<void> } | null>;
   onPublished: () => void;
   onDelete: () => void;
@@ -280,17 +266,11 @@ function SectionEditor({
   const [isDraft, setIsDraft] = useState(section.isDraft);
   const [html, setHtml] = useState(section.contentHtml);
   const [status, setStatus] = useState<SaveStatus>('saved');
-  const [showPreview, setShowPreview] = useState(false);
-  const [mounted, setMounted] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const saved = useRef<SectionFields>(fields);
   const current = useRef(fields);
   current.current = fields;
   const queue = useRef<Promise<void>>(Promise.resolve());
-  const viewRef = useRef<EditorView | null>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => setMounted(true), []);
 
   const saveNow = useCallback((): Promise<void> => {
     const next = queue.current.then(async () => {
@@ -334,9 +314,6 @@ function SectionEditor({
 
   const update = (changes: Partial<SectionFields>) => setFields((f) => ({ ...f, ...changes }));
   const onContent = useCallback((content: string) => setFields((f) => ({ ...f, content })), []);
-  const onReady = useCallback((view: EditorView) => {
-    viewRef.current = view;
-  }, []);
 
   const insertImages = useCallback(
     async (files: File[], view: EditorView, position: number) => {
@@ -389,7 +366,7 @@ function SectionEditor({
           className="h-11 min-w-0 flex-1 bg-transparent font-semibold text-[20px] text-fg outline-none placeholder:text-fg-3"
         />
         <span role="status" className={`text-[13px] ${status === 'error' ? 'text-danger' : 'text-fg-3'}`}>
-          {STATUS_TEXT[status]}
+          {saveStatusText(status, IDLE_TEXT)}
         </span>
         <label className="flex items-center gap-1 text-[13px] text-fg-2">
           <input
@@ -406,64 +383,14 @@ function SectionEditor({
           {isDraft ? '发布本节' : '撤回为草稿'}
         </Button>
       </div>
-      <div className="flex items-center gap-1 border-line border-b px-3 py-1">
-        <button
-          type="button"
-          aria-label="上传图片"
-          title="上传图片（也可粘贴或拖入）"
-          className={iconButtonClass()}
-          onClick={() => imageInput.current?.click()}
-        >
-          <ImagePlus aria-hidden size={18} />
-        </button>
-        <input
-          ref={imageInput}
-          type="file"
-          accept="image/*"
-          multiple
-          aria-label="选择图片"
-          className="hidden"
-          onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
-            event.target.value = '';
-            const view = viewRef.current;
-            if (view && files.length > 0) onImageFiles(files, view, view.state.selection.main.head);
-          }}
-        />
-        <span className="ml-2 text-[12px] text-fg-3">{isDraft ? '草稿：发布后读者可见' : '已发布'}</span>
-        <button
-          type="button"
-          className={`${buttonClass('text', 'sm')} ml-auto lg:hidden`}
-          aria-pressed={showPreview}
-          onClick={() => setShowPreview((v) => !v)}
-        >
-          {showPreview ? <PenLine aria-hidden size={16} /> : <Eye aria-hidden size={16} />}
-          {showPreview ? '编辑' : '预览'}
-        </button>
-      </div>
-      <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-2">
-        <div className={`min-h-0 min-w-0 lg:border-line lg:border-r ${showPreview ? 'hidden lg:block' : ''}`}>
-          {mounted ? (
-            <Suspense fallback={<pre className="px-5 py-4 text-fg-2">{fields.content}</pre>}>
-              <Editor
-                value={fields.content}
-                onChange={onContent}
-                onImageFiles={onImageFiles}
-                onReady={onReady}
-                dark={dark}
-              />
-            </Suspense>
-          ) : (
-            <pre className="whitespace-pre-wrap px-5 py-4 text-fg-2">{fields.content}</pre>
-          )}
-        </div>
-        <section
-          aria-label="预览"
-          className={`min-h-0 min-w-0 overflow-y-auto bg-page/40 px-6 py-4 ${showPreview ? '' : 'hidden lg:block'}`}
-        >
-          <ArticleBody className="mx-auto" html={html} />
-        </section>
-      </div>
+      <MarkdownWorkspace
+        Source={Editor}
+        content={fields.content}
+        onContent={onContent}
+        onImageFiles={onImageFiles}
+        html={html}
+        note={<span className="mr-auto ml-2 text-[12px] text-fg-3">{isDraft ? '草稿：发布后读者可见' : '已发布'}</span>}
+      />
     </>
   );
 }

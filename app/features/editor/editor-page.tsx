@@ -1,20 +1,18 @@
 import type { EditorView } from '@codemirror/view';
 import { ENTRY_LIMITS, ENTRY_MESSAGES } from '@core/entry-input.ts';
-import { Eye, FileText, ImagePlus, PenLine } from '~/ui/icons.tsx';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { FileText } from '~/ui/icons.tsx';
+import { lazy, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '~/lib/api-client.ts';
 import { useAlerts } from '~/lib/alerts.ts';
-import { Button, buttonClass, iconButtonClass } from '~/ui/button.tsx';
+import { Button, buttonClass } from '~/ui/button.tsx';
 import { uploadImage } from '~/lib/upload-image.ts';
 import { type CategoryOption, type DraftFields, publishDraft, type TagBrief } from './editor-api.ts';
 import { cursorOf, insertPlaceholder, resolvePlaceholder } from './image-insert.ts';
 import { PublishDialog, type PublishChoices } from './publish-dialog.tsx';
-import { syncScroll } from './scroll-sync.ts';
-import { type SaveStatus, useAutosave } from './use-autosave.ts';
-import { useDarkTheme } from './use-dark-theme.ts';
+import { useAutosave } from './use-autosave.ts';
 import { usePreview } from './use-preview.ts';
-import { ArticleBody } from '~/ui/article-body.tsx';
+import { MarkdownWorkspace, saveStatusText } from '~/ui/markdown-workspace.tsx';
 
 const MarkdownEditor = lazy(() => import('./markdown-editor.tsx'));
 
@@ -31,24 +29,7 @@ export interface EditorPageProps {
   categories: CategoryOption[];
 }
 
-const STATUS_TEXT: Record<SaveStatus, string> = {
-  idle: '文章将自动保存至草稿箱',
-  saving: '保存中...',
-  saved: '已保存',
-  error: '保存失败',
-};
-
-/** Until CodeMirror arrives (and on the server), the source as plain text in the same place. */
-function SourceFallback({ content }: { content: string }) {
-  return (
-    <pre
-      aria-busy="true"
-      className="h-full overflow-hidden whitespace-pre-wrap px-5 py-4 font-mono text-[15px] text-fg-2 leading-[1.7]"
-    >
-      {content}
-    </pre>
-  );
-}
+const IDLE_TEXT = '文章将自动保存至草稿箱';
 
 /**
  * The writing screen: title, Markdown source (CodeMirror) beside the live preview, image upload
@@ -57,19 +38,9 @@ function SourceFallback({ content }: { content: string }) {
 export function EditorPage({ draftId, entryId, initial, initialTags, initialHtml, categories }: EditorPageProps) {
   const alerts = useAlerts();
   const navigate = useNavigate();
-  const dark = useDarkTheme();
   const [fields, setFields] = useState<DraftFields>(initial);
   const [tags, setTags] = useState<TagBrief[]>(initialTags);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [showPreview, setShowPreview] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const viewRef = useRef<EditorView | null>(null);
-  const previewRef = useRef<HTMLDivElement>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
-
-  useEffect(() => setMounted(true), []);
-
   const onCreated = useCallback(
     (id: string) => {
       // A new draft gets its own address without leaving the page: reloading opens it again.
@@ -104,25 +75,6 @@ export function EditorPage({ draftId, entryId, initial, initialTags, initialHtml
     (files: File[], view: EditorView, position: number) => void uploadInto(files, view, position),
     [uploadInto],
   );
-  const onReady = useCallback((view: EditorView) => {
-    viewRef.current = view;
-    setScroller(view.scrollDOM);
-  }, []);
-
-  useEffect(() => {
-    const preview = previewRef.current;
-    if (!scroller || !preview) return;
-    return syncScroll(scroller, preview);
-  }, [scroller]);
-
-  const pickImages = (list: FileList | null) => {
-    const view = viewRef.current;
-    const files = Array.from(list ?? []);
-    if (imageInput.current) imageInput.current.value = '';
-    if (!view || files.length === 0) return;
-    void uploadInto(files, view, cursorOf(view));
-  };
-
   const openPublish = () => {
     if (!fields.title.trim()) {
       alerts.push({ type: 'error', message: ENTRY_MESSAGES.titleRequired });
@@ -171,7 +123,7 @@ export function EditorPage({ draftId, entryId, initial, initialTags, initialHtml
           role="status"
           className={`hidden shrink-0 text-[13px] sm:inline ${status === 'error' ? 'text-danger' : 'text-fg-3'}`}
         >
-          {STATUS_TEXT[status]}
+          {saveStatusText(status, IDLE_TEXT)}
         </span>
         <Link to="/editor/drafts" className={buttonClass('secondary', 'sm', 'hidden sm:inline-flex')}>
           <FileText aria-hidden size={16} strokeWidth={1.75} />
@@ -179,66 +131,19 @@ export function EditorPage({ draftId, entryId, initial, initialTags, initialHtml
         </Link>
         <Button onClick={openPublish}>{entryId ? '更新' : '发布'}</Button>
       </div>
-      <div className="flex items-center gap-1 border-line border-b px-3 py-1">
-        <button
-          type="button"
-          aria-label="上传图片"
-          title="上传图片（也可粘贴或拖入）"
-          className={iconButtonClass()}
-          onClick={() => imageInput.current?.click()}
-        >
-          <ImagePlus aria-hidden size={18} strokeWidth={1.75} />
-        </button>
-        <input
-          ref={imageInput}
-          type="file"
-          accept="image/*"
-          multiple
-          aria-label="选择图片"
-          className="hidden"
-          onChange={(event) => pickImages(event.target.files)}
-        />
-        <span className="ml-auto text-[13px] text-fg-3 sm:hidden" aria-hidden>
-          {STATUS_TEXT[status]}
-        </span>
-        <button
-          type="button"
-          className={`${buttonClass('text', 'sm')} lg:hidden`}
-          aria-pressed={showPreview}
-          onClick={() => setShowPreview((v) => !v)}
-        >
-          {showPreview ? (
-            <PenLine aria-hidden size={16} strokeWidth={1.75} />
-          ) : (
-            <Eye aria-hidden size={16} strokeWidth={1.75} />
-          )}
-          {showPreview ? '编辑' : '预览'}
-        </button>
-      </div>
-      <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-2">
-        <div className={`min-h-0 min-w-0 lg:border-line lg:border-r ${showPreview ? 'hidden lg:block' : ''}`}>
-          {mounted ? (
-            <Suspense fallback={<SourceFallback content={fields.content} />}>
-              <MarkdownEditor
-                value={fields.content}
-                onChange={onContent}
-                onImageFiles={onImageFiles}
-                onReady={onReady}
-                dark={dark}
-              />
-            </Suspense>
-          ) : (
-            <SourceFallback content={fields.content} />
-          )}
-        </div>
-        <section
-          ref={previewRef}
-          aria-label="预览"
-          className={`min-h-0 min-w-0 overflow-y-auto bg-page/40 px-6 py-4 ${showPreview ? '' : 'hidden lg:block'}`}
-        >
-          <ArticleBody className="mx-auto" html={html} />
-        </section>
-      </div>
+      <MarkdownWorkspace
+        Source={MarkdownEditor}
+        content={fields.content}
+        onContent={onContent}
+        onImageFiles={onImageFiles}
+        html={html}
+        syncScroll
+        note={
+          <span className="ml-auto text-[13px] text-fg-3 sm:hidden" aria-hidden>
+            {saveStatusText(status, IDLE_TEXT)}
+          </span>
+        }
+      />
       <PublishDialog
         open={dialogOpen}
         onOpenChange={setDialogOpen}

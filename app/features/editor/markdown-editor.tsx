@@ -6,15 +6,7 @@ import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
-
-export interface MarkdownEditorProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** Image files pasted or dropped at a document position. */
-  onImageFiles: (files: File[], view: EditorView, position: number) => void;
-  onReady: (view: EditorView) => void;
-  dark: boolean;
-}
+import type { MarkdownSourceProps } from '~/ui/markdown-workspace.tsx';
 
 export function imageFilesOf(data: DataTransfer | null): File[] {
   if (!data) return [];
@@ -34,7 +26,7 @@ const layout = EditorView.theme({
   '.cm-activeLine': { backgroundColor: 'transparent' },
 });
 
-export default function MarkdownEditor({ value, onChange, onImageFiles, onReady, dark }: MarkdownEditorProps) {
+export default function MarkdownEditor({ value, onChange, onImageFiles, onReady, dark }: MarkdownSourceProps) {
   const extensions = useMemo(
     () => [
       markdown({ base: markdownLanguage, codeLanguages: languages }),

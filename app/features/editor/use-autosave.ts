@@ -4,7 +4,7 @@ import { createDraft, type DraftFields, saveOnUnload, updateDraft } from './edit
 /** Autosave waits this long after the last change (the editor's typing pause). */
 export const AUTOSAVE_DELAY_MS = 1500;
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
+import type { SaveStatus } from '~/ui/markdown-workspace.tsx';
 
 type FieldKey = keyof DraftFields;
 const FIELD_KEYS: FieldKey[] = ['title', 'content', 'abstract', 'coverImage', 'categoryId', 'tagIds', 'type'];
