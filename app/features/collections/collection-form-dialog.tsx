@@ -1,8 +1,8 @@
 import { ImagePlus } from '~/ui/icons.tsx';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
-import { Button } from '~/ui/button.tsx';
+import { useUpload } from '~/lib/use-upload.ts';
+import { DialogForm, ImagePickButton } from '~/ui/dialog-form.tsx';
 import { ModalDialog } from '~/ui/modal-dialog.tsx';
 import { createCollection, updateCollection, uploadBackground } from './collections-api.ts';
 import type { CollectionView } from './types.ts';
@@ -35,13 +35,6 @@ export function CollectionFormDialog({
           onSaved(saved);
           onOpenChange(false);
         }}
-        footer={
-          <Dialog.Close asChild>
-            <Button variant="secondary" size="md">
-              取消
-            </Button>
-          </Dialog.Close>
-        }
       />
     </ModalDialog>
   );
@@ -50,31 +43,17 @@ export function CollectionFormDialog({
 function CollectionForm({
   collection,
   onSaved,
-  footer,
 }: {
   collection?: CollectionView;
   onSaved: (collection: CollectionView) => void;
-  footer: ReactNode;
 }) {
   const alerts = useAlerts();
   const id = useId();
   const [title, setTitle] = useState(collection?.title ?? '');
   const [description, setDescription] = useState(collection?.description ?? '');
   const [bgImgUrl, setBgImgUrl] = useState(collection?.imageUrl ?? '');
-  const [uploading, setUploading] = useState(false);
+  const { uploading, upload } = useUpload(uploadBackground);
   const [saving, setSaving] = useState(false);
-
-  async function onFile(file: File | undefined) {
-    if (!file) return;
-    setUploading(true);
-    try {
-      setBgImgUrl(await uploadBackground(file));
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setUploading(false);
-    }
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -94,8 +73,12 @@ function CollectionForm({
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4 p-6">
-      <Dialog.Title className="font-semibold text-lg">{collection ? '编辑收藏集' : '新建收藏集'}</Dialog.Title>
+    <DialogForm
+      title={collection ? '编辑收藏集' : '新建收藏集'}
+      onSubmit={onSubmit}
+      submitLabel={collection ? '保存' : '创建'}
+      submitDisabled={saving || uploading}
+    >
       <div className="space-y-1.5">
         <label htmlFor={`${id}-title`} className="block text-fg-2">
           名称
@@ -136,20 +119,13 @@ function CollectionForm({
             </div>
           )}
           <div className="space-y-1">
-            <label className="inline-flex h-8 cursor-pointer items-center rounded border border-line px-3 text-fg-2 text-sm hover:border-brand hover:text-brand focus-within:outline-2 focus-within:outline-brand">
-              {uploading ? '上传中…' : bgImgUrl ? '更换图片' : '上传图片'}
-              <input
-                type="file"
-                name="background"
-                accept="image/jpeg,image/png"
-                className="sr-only"
-                disabled={uploading}
-                onChange={(e) => {
-                  void onFile(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </label>
+            <ImagePickButton
+              label={uploading ? '上传中…' : bgImgUrl ? '更换图片' : '上传图片'}
+              name="background"
+              accept="image/jpeg,image/png"
+              disabled={uploading}
+              onFile={(file) => void upload(file, setBgImgUrl)}
+            />
             {bgImgUrl && (
               <button type="button" className="ml-2 text-fg-3 text-sm hover:text-brand" onClick={() => setBgImgUrl('')}>
                 移除
@@ -159,12 +135,6 @@ function CollectionForm({
           </div>
         </div>
       </div>
-      <div className="flex justify-end gap-2 pt-2">
-        {footer}
-        <Button type="submit" size="md" disabled={saving || uploading}>
-          {collection ? '保存' : '创建'}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,11 +1,11 @@
 import { EVENT_LIMITS, chinaLocalToIso, eventInputSchema, isoToChinaLocal } from '@core/events.ts';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useApiAction } from '~/lib/use-api-action.ts';
 import { uploadImage } from '~/lib/upload-image.ts';
-import { Button } from '~/ui/button.tsx';
+import { useUpload } from '~/lib/use-upload.ts';
+import { DialogForm, ImagePickButton } from '~/ui/dialog-form.tsx';
 import { ModalDialog } from '~/ui/modal-dialog.tsx';
 
 export interface EditableEvent {
@@ -58,22 +58,10 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
     startedAt: event ? isoToChinaLocal(event.startedAt) : '',
     endedAt: event ? isoToChinaLocal(event.endedAt) : '',
   });
-  const [uploading, setUploading] = useState(false);
+  const { uploading, upload } = useUpload(async (file) => (await uploadImage(file, 'cover')).url);
   const { busy: saving, run } = useApiAction();
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-
-  async function onFile(file: File | undefined) {
-    if (!file) return;
-    setUploading(true);
-    try {
-      set('screenshot', (await uploadImage(file, 'cover')).url);
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setUploading(false);
-    }
-  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -100,8 +88,14 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
 
   const field = (key: string) => `${id}-${key}`;
   return (
-    <form onSubmit={onSubmit} className="space-y-3 p-6" noValidate>
-      <Dialog.Title className="font-semibold text-lg">{event ? '编辑活动' : '新建活动'}</Dialog.Title>
+    <DialogForm
+      title={event ? '编辑活动' : '新建活动'}
+      onSubmit={onSubmit}
+      submitLabel={saving ? '保存中...' : '保存'}
+      submitDisabled={saving || uploading}
+      spacing="space-y-3"
+      footerGap="gap-3"
+    >
       <div className="space-y-1">
         <label htmlFor={field('title')} className="block text-fg-2">
           活动名称
@@ -193,20 +187,13 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
           ) : (
             <div className="h-16 w-28 rounded border border-line border-dashed" />
           )}
-          <label className="inline-flex h-8 cursor-pointer items-center rounded border border-line px-3 text-fg-2 text-sm hover:border-brand hover:text-brand focus-within:outline-2 focus-within:outline-brand">
-            {uploading ? '上传中…' : values.screenshot ? '更换封面' : '上传封面'}
-            <input
-              type="file"
-              aria-label="上传封面"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              className="sr-only"
-              disabled={uploading}
-              onChange={(e) => {
-                void onFile(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          <ImagePickButton
+            label={uploading ? '上传中…' : values.screenshot ? '更换封面' : '上传封面'}
+            ariaLabel="上传封面"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            disabled={uploading}
+            onFile={(file) => void upload(file, (url) => set('screenshot', url))}
+          />
           {values.screenshot && (
             <button type="button" className="text-fg-3 text-sm hover:text-brand" onClick={() => set('screenshot', '')}>
               移除
@@ -218,16 +205,6 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
         <input type="checkbox" checked={values.showBanner} onChange={(e) => set('showBanner', e.target.checked)} />
         显示在活动页推荐位
       </label>
-      <div className="flex justify-end gap-3 pt-2">
-        <Dialog.Close asChild>
-          <Button variant="secondary" size="md">
-            取消
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" size="md" disabled={saving || uploading}>
-          {saving ? '保存中...' : '保存'}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
