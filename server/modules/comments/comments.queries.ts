@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
-import { commentHotScore, pinHotScore } from '@db/ranking.ts';
+import { commentHotScore, refreshPinHotScore } from '@db/ranking.ts';
 import { bookletSections, booklets } from '@db/schema/commerce.ts';
 import { categoryEntryCounts, entries } from '@db/schema/content.ts';
 import { repos } from '@db/schema/repos.ts';
@@ -242,8 +242,7 @@ export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id
         .update(pins)
         .set({ commentCount: sql`${pins.commentCount} + ${delta}` })
         .where(eq(pins.id, id));
-      // The pin's hot score from its new count (pins.queries refreshPinHotScore: pins imports comments, so not from there).
-      await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, id));
+      await refreshPinHotScore(tx, id);
       return;
     case 'repo':
       await tx

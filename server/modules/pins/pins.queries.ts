@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@db/client.ts';
 import { pinLikes, pins } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
-import { pinHotScore } from '@db/ranking.ts';
+import { refreshPinHotScore } from '@db/ranking.ts';
 import { type Cursor, keysetBefore } from '../../http/cursor.ts';
 import { authorNotMutedBy } from '../mutes/mutes.service.ts';
 
@@ -122,9 +122,4 @@ export async function togglePinLike(tx: Tx, userId: string, pinId: string, like:
     .where(eq(pins.id, pinId));
   await refreshPinHotScore(tx, pinId);
   return true;
-}
-
-/** Recomputes a pin's hot score (db/ranking.ts) after its like or comment count moved. */
-export async function refreshPinHotScore(tx: Tx, pinId: string) {
-  await tx.update(pins).set({ hotScore: pinHotScore }).where(eq(pins.id, pinId));
 }
