@@ -44,10 +44,13 @@ async function emptyDatabase(kind: 'same' | 'pglite'): Promise<Database> {
   const database =
     kind === 'same'
       ? await createTestDatabase()
-      : await openDatabase({ url: 'memory://' }).then(async (d) => {
-          await d.migrate();
-          return d;
-        });
+      : inject('testDatabase').kind === 'pglite'
+        ? // On a PGlite pass the pass's own kind is the embedded one, loaded from the migrated dump.
+          await createTestDatabase()
+        : await openDatabase({ url: 'memory://' }).then(async (d) => {
+            await d.migrate();
+            return d;
+          });
   opened.push(database);
   return database;
 }
