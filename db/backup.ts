@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
-import { type Db, rowsOf } from './client.ts';
+import { type Db, rowsOf, type Tx } from './client.ts';
 
 /**
  * A logical copy of every table of the public schema, the same for both drivers, so a site can
@@ -41,7 +41,7 @@ export interface BackupSummary {
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** How many migrations the database has applied (drizzle's journal table). */
-async function appliedMigrations(db: Db): Promise<number> {
+async function appliedMigrations(db: Db | Tx): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
   );
@@ -53,7 +53,7 @@ async function appliedMigrations(db: Db): Promise<number> {
  * before the row it points at. A table referring to itself is refused: none does today, and its
  * rows would need their own order.
  */
-async function tablesInDependencyOrder(db: Db): Promise<string[]> {
+async function tablesInDependencyOrder(db: Db | Tx): Promise<string[]> {
   const tables = rowsOf<{ name: string }>(
     await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`),
   ).map((row) => row.name);
@@ -86,7 +86,7 @@ async function tablesInDependencyOrder(db: Db): Promise<string[]> {
 }
 
 /** The columns an INSERT may name: generated columns are computed by the target. */
-async function insertableColumns(db: Db, table: string): Promise<string[]> {
+async function insertableColumns(db: Db | Tx, table: string): Promise<string[]> {
   return rowsOf<{ name: string }>(
     await db.execute(sql`
       select column_name as name from information_schema.columns
@@ -104,8 +104,8 @@ export async function exportDatabase(db: Db, file: string): Promise<BackupSummar
   };
   const summary = await db.transaction(
     async (tx) => {
-      const migrations = await appliedMigrations(tx as unknown as Db);
-      const names = await tablesInDependencyOrder(tx as unknown as Db);
+      const migrations = await appliedMigrations(tx);
+      const names = await tablesInDependencyOrder(tx);
       const tables: Header['tables'] = [];
       for (const name of names) {
         const [row] = rowsOf<{ n: number }>(
@@ -195,8 +195,7 @@ export async function importDatabase(db: Db, file: string): Promise<BackupSummar
       const { table, count } = parseJson(next.value) as BatchHeader;
       const rows = await lines.next();
       if (rows.done) throw new Error(`db import: the file ends inside ${table}'s rows`);
-      if (!columns.has(table))
-        columns.set(table, (await insertableColumns(tx as unknown as Db, table)).map(quoteIdent).join(', '));
+      if (!columns.has(table)) columns.set(table, (await insertableColumns(tx, table)).map(quoteIdent).join(', '));
       const list = columns.get(table) as string;
       const target = quoteIdent(table);
       const [inserted] = rowsOf<{ n: number }>(

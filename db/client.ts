@@ -58,7 +58,7 @@ export const TRANSACTION_ATTEMPTS = 4;
  */
 function retryConflicts(db: Db, onRetry?: (error: unknown, attempt: number) => void): Db {
   const transaction = db.transaction.bind(db);
-  db.transaction = (async (run, config) => {
+  db.transaction = async (run, config) => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await transaction(run, config);
@@ -68,7 +68,7 @@ function retryConflicts(db: Db, onRetry?: (error: unknown, attempt: number) => v
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
       }
     }
-  }) as Db['transaction'];
+  };
   return db;
 }
 
@@ -121,7 +121,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Idle connections report to the pool; connections a request holds report on themselves.
     pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
-    const db = retryConflicts(drizzlePg(pool, { schema }) as unknown as Db, options.onTransactionRetry);
+    const db = retryConflicts(drizzlePg(pool, { schema }), options.onTransactionRetry);
     const listener = new PostgresListener(pool.options);
     return {
       db,
@@ -160,7 +160,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     driver: 'pglite',
