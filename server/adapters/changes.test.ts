@@ -69,3 +69,43 @@ describe('shared answers', () => {
     expect(answerBytes(page(20))).toBeLessThan(2 * json + 1024);
   });
 });
+
+/** A viewer's marks on a shared feed page are read once a page, not once a request (issue 10, goal 3). */
+describe('viewers’ answers over a shared one', () => {
+  async function liveBus() {
+    const database = { db: {}, listen: async () => {} } as unknown as Database;
+    const bus = changeBus(database);
+    await bus.ready();
+    bus.configure({ graceMs: 0, entries: 100, maxBytes: 1_000_000 });
+    return bus;
+  }
+
+  it('are kept with the shared answer until the viewer changes something', async () => {
+    const bus = await liveBus();
+    const page = {};
+    let reads = 0;
+    const marks = (userId: string, on = page) => bus.rememberForViewer(on, userId, async () => ++reads);
+    expect(await marks('ann')).toBe(1);
+    expect(await marks('ann')).toBe(1);
+    expect(await marks('bob')).toBe(2); // each viewer their own
+    bus.apply({ kind: 'user', key: 'ann' }); // a write of hers, in any process
+    expect(await marks('ann')).toBe(3);
+    expect(await marks('bob')).toBe(2);
+    expect(await marks('bob', {})).toBe(4); // a new page is a new object
+  });
+
+  it('are not kept when the viewer changed something while they were read, nor after a reset', async () => {
+    const bus = await liveBus();
+    const page = {};
+    let reads = 0;
+    const first = bus.rememberForViewer(page, 'ann', async () => {
+      bus.apply({ kind: 'user', key: 'ann' }); // her like lands while the query runs
+      return ++reads;
+    });
+    expect(await first).toBe(1);
+    expect(await bus.rememberForViewer(page, 'ann', async () => ++reads)).toBe(2);
+    expect(await bus.rememberForViewer(page, 'ann', async () => ++reads)).toBe(2);
+    bus.apply({ kind: 'user', key: '*' }); // everyone (an administrator's change to all)
+    expect(await bus.rememberForViewer(page, 'ann', async () => ++reads)).toBe(3);
+  });
+});

@@ -67,6 +67,8 @@ const SHARED_MAX_AGE_MS = 60_000;
 
 /** How long a writer's own requests skip the shared caches, beyond the grace period. */
 const WRITER_MARGIN_MS = 3000;
+/** Viewers' overlays kept per shared answer (more, and they start again). */
+const MAX_OVERLAYS = 20_000;
 /** Versions older than this are forgotten: anything made before them is simply stale. */
 const HISTORY_MS = 10 * 60_000;
 
@@ -86,6 +88,14 @@ export class ChangeBus {
   private readonly computing = new Map<string, Promise<unknown>>();
   /** The grace period of shared answers (CACHE_GRACE_MS), set by configure(). */
   graceMs = 0;
+  /** Each viewer's answers laid over a shared one (rememberForViewer), kept as long as the shared one lives. */
+  private readonly overlays = new WeakMap<object, Map<string, { value: unknown; epoch: number }>>();
+  /** Moves on every user change and reset; an overlay remembers the epoch its computation began at. */
+  private epoch = 0;
+  /** Overlays begun before this epoch are stale (a reset, a change to everyone). */
+  private overlaysValidFrom = 0;
+  /** The epoch and time of each recent user change. */
+  private readonly userChanges = new Map<string, { epoch: number; at: number }>();
 
   constructor(database: Pick<Database, 'listen'>) {
     this.started = database
@@ -162,6 +172,28 @@ export class ChangeBus {
     }
   }
 
+  /**
+   * A viewer's answer about a shared one (their likes among a feed page's entries): from memory
+   * while the shared answer is the one they got before — a new page is a new object — and nothing
+   * of theirs changed since (any write of theirs publishes a `user` change, in every process).
+   */
+  async rememberForViewer<T>(shared: object, userId: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.sharing) return compute();
+    let byViewer = this.overlays.get(shared);
+    const stored = byViewer?.get(userId);
+    if (stored && stored.epoch >= this.overlaysValidFrom && (this.userChanges.get(userId)?.epoch ?? -1) < stored.epoch)
+      return stored.value as T;
+    const epoch = ++this.epoch;
+    const value = await compute();
+    if (!byViewer) {
+      byViewer = new Map();
+      this.overlays.set(shared, byViewer);
+    }
+    if (byViewer.size >= MAX_OVERLAYS) byViewer.clear();
+    byViewer.set(userId, { value, epoch });
+    return value;
+  }
+
   /** Resolves once this process hears every change (or failed to start listening). */
   ready(): Promise<void> {
     return this.started;
@@ -232,6 +264,11 @@ export class ChangeBus {
       this.prune(now);
       return;
     }
+    if (change.kind === 'user') {
+      if (change.key === BROADCAST) this.overlaysValidFrom = ++this.epoch;
+      else this.userChanges.set(change.key, { epoch: ++this.epoch, at: now });
+      this.prune(now);
+    }
     for (const listener of this.keyListeners) listener(change);
   }
 
@@ -240,13 +277,16 @@ export class ChangeBus {
     this.version += 1;
     this.reachedAt.clear();
     this.answers?.clear();
+    this.overlaysValidFrom = ++this.epoch;
     for (const listener of this.resetListeners) listener();
   }
 
   private prune(now: number) {
-    if (this.reachedAt.size < 1000 && this.writers.size < 1000) return;
+    if (this.reachedAt.size < 1000 && this.writers.size < 1000 && this.userChanges.size < 1000) return;
     for (const [version, at] of this.reachedAt) if (now - at > HISTORY_MS) this.reachedAt.delete(version);
     for (const [userId, at] of this.writers) if (now - at > HISTORY_MS) this.writers.delete(userId);
+    // Overlays live with shared answers, which are at most SHARED_MAX_AGE_MS old.
+    for (const [userId, { at }] of this.userChanges) if (now - at > HISTORY_MS) this.userChanges.delete(userId);
   }
 }
 

@@ -177,10 +177,13 @@ export async function listSharedEntries(
   const key = `entries|${options.category ?? ''}|${options.tag ?? ''}|${options.type ?? ''}|${options.sort}|${options.before ?? ''}|${options.limit}`;
   const page = await bus.remember(key, () => computeEntryPage(db, options, null));
   if (!viewer || page.entrylist.length === 0) return { page, shared: true, marks: null };
-  const marks = await queries.selectViewerMarks(
-    db,
-    viewer.id,
-    page.entrylist.map((entry) => entry.id),
+  // The viewer's marks on this page are kept with it until they write (one query a page, not a request).
+  const marks = await bus.rememberForViewer(page, viewer.id, () =>
+    queries.selectViewerMarks(
+      db,
+      viewer.id,
+      page.entrylist.map((entry) => entry.id),
+    ),
   );
   return { page, shared: true, marks };
 }
