@@ -14,6 +14,8 @@ export interface Viewer {
   unreadSystemNotificationCount: number;
   sessionId: string;
   clientId: string;
+  /** When the session ends (a cached viewer is not kept past it). */
+  sessionExpiresAt?: Date;
   /**
    * Whether they muted anyone or any tag (read with the session): a viewer who mutes nothing
    * sees the shared lists as everyone does. Unknown (undefined) counts as true.

@@ -18,7 +18,13 @@ export const viewerColumns = {
 
 export async function findViewerBySessionHash(db: Db, sessionHash: string, now: Date) {
   const [row] = await db
-    .select({ ...viewerColumns, sessionId: sessions.id, clientId: sessions.clientId, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      ...viewerColumns,
+      sessionId: sessions.id,
+      clientId: sessions.clientId,
+      lastSeenAt: sessions.lastSeenAt,
+      sessionExpiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionHash), gt(sessions.expiresAt, now)))

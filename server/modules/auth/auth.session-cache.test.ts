@@ -100,6 +100,15 @@ describe('the session cache', () => {
     expect(viewer?.unreadUserNotificationCount).toBe(3);
   });
 
+  it('never serves a session past its end, however long it may be kept', async () => {
+    const { token } = await signedInUser();
+    const endsSoon = new Date(Date.now() + 400);
+    await database.db.update(sessions).set({ expiresAt: endsSoon }).where(eq(sessions.id, hashSessionToken(token)));
+    expect(await resolver.resolve(token)).not.toBeNull(); // kept for up to 60 s, but not past its end
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await resolver.resolve(token)).toBeNull();
+  });
+
   it('forgets a user once they write (dropViewer)', async () => {
     const { user, token } = await signedInUser();
     await resolver.resolve(token);

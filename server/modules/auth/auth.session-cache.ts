@@ -83,7 +83,10 @@ export function createSessionResolver(
       const before = generation;
       const viewer = await resolveSession(database, token);
       if (viewer && bus.listening && unreadLive && generation === before) {
-        sessions.set(hash, { viewer, userId: viewer.id });
+        const left = viewer.sessionExpiresAt
+          ? viewer.sessionExpiresAt.getTime() - Date.now()
+          : Number.POSITIVE_INFINITY;
+        sessions.set(hash, { viewer, userId: viewer.id }, { ttl: Math.max(1, Math.min(ttlSeconds * 1000, left)) });
         let hashes = byUser.get(viewer.id);
         if (!hashes) {
           hashes = new Set();
