@@ -6,7 +6,12 @@ declare module 'autocannon' {
     duration: number;
     headers?: Record<string, string>;
     /** Each request may be changed before it is sent (its path, say). */
-    requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
+    requests?: Array<{
+      setupRequest: (request: { path: string; headers?: Record<string, string> }) => {
+        path: string;
+        headers?: Record<string, string>;
+      };
+    }>;
   }
   interface Histogram {
     average: number;

@@ -162,14 +162,23 @@ async function ensureDataset() {
   }
 }
 
-/** A signed-in session and the ids to request, read before the server opens the database. */
+/** How many people the signed-in targets take turns at: one page template serves them all only if it may. */
+const SIGNED_IN_VIEWERS = 200;
+
+/** Signed-in sessions and the ids to request, read before the server opens the database. */
 async function prepareFixtures() {
   const database = await openDatabase({ url: databaseUrl });
   const db = database.db;
-  // The demo account on the demo content; the person who follows most on generated volumes.
-  const [user] = entryCount
-    ? await db.select({ id: users.id }).from(users).orderBy(desc(users.followingCount)).limit(1)
+  // The demo account first on the demo content; then the people who follow most.
+  const [demo] = entryCount
+    ? []
     : await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNT.email)).limit(1);
+  const others = await db
+    .select({ id: users.id })
+    .from(users)
+    .orderBy(desc(users.followingCount))
+    .limit(SIGNED_IN_VIEWERS);
+  const people = [...(demo ? [demo] : []), ...others.filter((person) => person.id !== demo?.id)];
   const [post] = await db
     .select({ id: entries.id })
     .from(entries)
@@ -178,10 +187,14 @@ async function prepareFixtures() {
     .limit(1);
   const [anyEntry] = await db.select({ id: entries.id }).from(entries).orderBy(desc(entries.createdAt)).limit(1);
   const [tag] = await db.select({ title: tags.title }).from(tags).orderBy(desc(tags.entriesCount)).limit(1);
-  if (!user || !anyEntry || !tag) throw new Error('the dataset has no users, entries or tags');
-  const session = await createSession({ db }, { userId: user.id, ttlDays: 1, userAgent: 'bench' });
+  if (people.length === 0 || !anyEntry || !tag) throw new Error('the dataset has no users, entries or tags');
+  const cookies: string[] = [];
+  for (const person of people.slice(0, SIGNED_IN_VIEWERS)) {
+    const session = await createSession({ db }, { userId: person.id, ttlDays: 1, userAgent: 'bench' });
+    cookies.push(`${SESSION_COOKIE}=${session.token}`);
+  }
   await database.close();
-  return { cookie: `${SESSION_COOKIE}=${session.token}`, postId: (post ?? anyEntry).id, tagTitle: tag.title };
+  return { cookies, postId: (post ?? anyEntry).id, tagTitle: tag.title };
 }
 
 function pinnedCommand(core: number, command: string, commandArgs: string[]): [string, string[]] {
@@ -292,6 +305,8 @@ interface Target {
   url: string;
   headers: Record<string, string>;
   paths?: string[];
+  /** Each request is made by the next of these people (their session cookies), in turn. */
+  cookies?: string[];
 }
 
 interface Row {
@@ -309,13 +324,19 @@ interface Row {
   failures: number;
 }
 
-/** Each request asks for the next path of the list (one list per target, shared by its connections). */
-function rotating(paths: string[]) {
+/**
+ * Each request asks for the next path of the list, as the next person of the list (one turn per
+ * target, shared by its connections).
+ */
+function rotating({ paths, cookies, headers }: Target) {
+  if (!paths && !cookies) return undefined;
   let next = 0;
   return [
     {
-      setupRequest: (request: { path: string }) => {
-        request.path = paths[next++ % paths.length];
+      setupRequest: (request: { path: string; headers?: Record<string, string> }) => {
+        const turn = next++;
+        if (paths) request.path = paths[turn % paths.length];
+        if (cookies) request.headers = { ...headers, cookie: cookies[turn % cookies.length] };
         return request;
       },
     },
@@ -332,9 +353,9 @@ async function measure(target: Target, connections: number, pid: number): Promis
     rssPeak = Math.max(rssPeak, rssMb(pid));
   }, 200);
   // Warm-up (the JIT, the caches); then the measured run. Each starts the list from the beginning.
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers, requests: paths && rotating(paths) });
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers, requests: rotating(target) });
   const cpuBefore = cpuMs(pid);
-  const r = await autocannon({ url, connections, duration, headers, requests: paths && rotating(paths) });
+  const r = await autocannon({ url, connections, duration, headers, requests: rotating(target) });
   const cpu = cpuMs(pid) - cpuBefore;
   clearInterval(sampler);
   return {
@@ -415,7 +436,8 @@ async function main() {
   if (args.build || !existsSync(path.join(buildDir, 'server/index.js'))) run('npm', ['run', 'build']);
   else run('npm', ['run', '-s', 'build:server']);
   await ensureDataset();
-  const { cookie, postId, tagTitle } = await prepareFixtures();
+  const { cookies, postId, tagTitle } = await prepareFixtures();
+  const [cookie] = cookies;
   const loadAtStart = os.loadavg();
   const reference = await startReference();
   const server = await startServer();
@@ -443,7 +465,13 @@ async function main() {
       page('GET /tag/{title}', `/tag/${encodeURIComponent(tagTitle)}`),
       page(`GET /search?query=${args.query}`, `/search?query=${encodeURIComponent(args.query)}`),
       page('GET /pins', '/pins'),
-      { name: 'GET /timeline (signed in)', kind: 'timeline', url: `${base}/timeline`, headers: signedIn },
+      {
+        name: `GET /timeline (signed in, ${cookies.length} people in turn)`,
+        kind: 'timeline',
+        url: `${base}/timeline`,
+        headers: signedIn,
+        cookies,
+      },
       {
         name: 'timeline JSON API',
         kind: 'api',
