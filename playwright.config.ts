@@ -43,7 +43,7 @@ export default defineConfig({
   // DEV_OUTBOX and CAPTCHA_TEST_ANSWERS let journeys read SMS codes and mail links from /dev/outbox
   // and type the image captcha (allowed only in this local production build, see .env.example).
   webServer: {
-    command: `npm run -s build:server && rm -rf ${DATA_DIR} && NODE_ENV=production SEED_ON_EMPTY=true JINSHA_ALLOW_DEV_SECRET=1 DEV_OUTBOX=true CAPTCHA_TEST_ANSWERS=1 LOGIN_MAX_FAILURES_PER_IP=1000 TRACKING_MAX_PER_VISITOR_MINUTE=1000 REGISTER_MAX_PER_IP_HOUR=1000 NEW_ACCOUNT_LIMITS=false E2E_LINK_PREVIEW_ALLOW_PRIVATE=true DATABASE_URL=${DATA_DIR} PORT=${PORT} GITHUB_CLIENT_ID=jinsha-e2e GITHUB_CLIENT_SECRET=jinsha-e2e-secret OAUTH_GITHUB_AUTHORIZE_URL=${OAUTH}/authorize OAUTH_GITHUB_TOKEN_URL=${OAUTH}/token OAUTH_GITHUB_USERINFO_URL=${OAUTH}/userinfo node ${BUILD_DIR}/server-app/index.js`,
+    command: `npm run -s build:server && rm -rf ${DATA_DIR} && NODE_ENV=production SEED_ON_EMPTY=true JINSHA_ALLOW_DEV_SECRET=1 DEV_OUTBOX=true CAPTCHA_TEST_ANSWERS=1 LOGIN_MAX_FAILURES_PER_IP=1000 TRACKING_MAX_PER_VISITOR_MINUTE=1000 REGISTER_MAX_PER_IP_HOUR=1000 NEW_ACCOUNT_LIMITS=false VIEWER_PAGES_VERIFY=true E2E_LINK_PREVIEW_ALLOW_PRIVATE=true DATABASE_URL=${DATA_DIR} PORT=${PORT} GITHUB_CLIENT_ID=jinsha-e2e GITHUB_CLIENT_SECRET=jinsha-e2e-secret OAUTH_GITHUB_AUTHORIZE_URL=${OAUTH}/authorize OAUTH_GITHUB_TOKEN_URL=${OAUTH}/token OAUTH_GITHUB_USERINFO_URL=${OAUTH}/userinfo node ${BUILD_DIR}/server-app/index.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

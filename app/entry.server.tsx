@@ -4,6 +4,8 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { DocumentHtmlContext } from './lib/document-html.ts';
 import { documentHtmlOf } from './lib/document-html.server.ts';
+import { planTimelinePage } from './features/entries/entries.server.ts';
+import type { ViewerPageHooks } from '@server/http/viewer-pages.ts';
 
 export const streamTimeout = 5000;
 
@@ -63,3 +65,6 @@ export default function handleRequest(
     timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Signed-in pages the server may answer from a template (server/http/viewer-pages.ts). */
+export const viewerPages: ViewerPageHooks = { plan: planTimelinePage };

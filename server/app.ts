@@ -10,6 +10,7 @@ import { LOCAL_UPLOADS_PATH } from './adapters/storage.ts';
 import type { Env } from './env.ts';
 import { compression } from './http/compression.ts';
 import { pageCache } from './http/page-cache.ts';
+import { type ViewerPageHooks, viewerPages } from './http/viewer-pages.ts';
 import type { AppEnv, RequestContext } from './http/context.ts';
 import { handleError, ok } from './http/envelope.ts';
 import { STATUS } from '@core/envelope.ts';
@@ -168,13 +169,24 @@ export interface AppOptions {
   env: Env;
   logger: Logger;
   pages?: PageHandler;
+  /** The app's signed-in pages that may come from a template (the page build's entry exports them). */
+  viewerPageHooks?: ViewerPageHooks;
   /** Production: serve the client build with immutable caching for hashed files. */
   clientDir?: string;
   /** True once SIGTERM has been received: /readyz answers draining so the balancer stops sending. */
   isDraining?: () => boolean;
 }
 
-export function createApp({ database, adapters, env, logger, pages, clientDir, isDraining }: AppOptions) {
+export function createApp({
+  database,
+  adapters,
+  env,
+  logger,
+  pages,
+  viewerPageHooks,
+  clientDir,
+  isDraining,
+}: AppOptions) {
   const app = new Hono<AppEnv>();
   const instanceName = env.INSTANCE_NAME;
   if (instanceName) {
@@ -269,6 +281,17 @@ export function createApp({ database, adapters, env, logger, pages, clientDir, i
 
   // Sitemap, robots.txt and RSS feeds: public, the same for everyone, cacheable.
   app.route('/', seoRoutes);
-  if (pages) app.all('*', pageCacheHeaders(), (c) => pages(c.req.raw, c.get('ctx')));
+  if (pages) {
+    const templated = viewerPages({
+      hooks: viewerPageHooks,
+      render: pages,
+      bus: changes,
+      graceMs: env.CACHE_GRACE_MS,
+      maxBytes: env.VIEWER_PAGES_MB * 1024 * 1024,
+      verify: env.VIEWER_PAGES_VERIFY,
+      compressPages: env.APP_COMPRESSION,
+    });
+    app.all('*', pageCacheHeaders(), templated, (c) => pages(c.req.raw, c.get('ctx')));
+  }
   return app;
 }

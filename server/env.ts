@@ -111,7 +111,7 @@ export const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   /** How long each process reuses a resolved session (0 = never); sign-outs and unread counts reach it at once (docs/decisions/005). */
-  SESSION_CACHE_SECONDS: z.coerce.number().min(0).default(10),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).default(60),
   /** How long a cached shared page or feed may still be served after a change it does not show (docs/decisions/005). */
   CACHE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
   /** Shared answers (a feed's page for everyone) each process keeps (0 = off; docs/decisions/005). */
@@ -120,6 +120,10 @@ export const envSchema = z.object({
   FEED_CACHE_MB: z.coerce.number().min(0).default(16),
   /** Megabytes of compressed anonymous pages each process keeps (0 = off; docs/decisions/005). */
   PAGE_CACHE_MB: z.coerce.number().min(0).default(32),
+  /** Megabytes of signed-in page templates each process keeps (0 = off; server/http/viewer-pages.ts). */
+  VIEWER_PAGES_MB: z.coerce.number().min(0).default(16),
+  /** `verify`: every templated signed-in page is also rendered as usual and a difference is logged (journeys). */
+  VIEWER_PAGES_VERIFY: booleanish,
   /** How long each instance reuses an anonymous search's result ids (0 = never); the page's public max-age is 30 s. */
   SEARCH_CACHE_SECONDS: z.coerce.number().min(0).default(30),
   /** Image uploads allowed per person and hour (each costs a decode). */

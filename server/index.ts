@@ -9,6 +9,7 @@ import { openDatabase } from '@db/client.ts';
 import { seedDemoIfEmpty } from '@db/seed/demo.ts';
 import { createAdapters } from './adapters/index.ts';
 import { createApp, type PageHandler } from './app.ts';
+import type { ViewerPageHooks } from './http/viewer-pages.ts';
 import { readEnv } from './env.ts';
 import { limitHeapGrowth } from './heap.ts';
 import { createHttpServer } from './http/limits.ts';
@@ -38,6 +39,7 @@ export async function start() {
   const adapters = createAdapters(env, database.db);
   const httpServer = createHttpServer();
   let pages: PageHandler;
+  let viewerPageHooks: ViewerPageHooks | undefined;
   let clientDir: string | undefined;
   let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
   if (env.NODE_ENV === 'development') {
@@ -58,11 +60,21 @@ export async function start() {
     const buildDir = path.resolve(env.BUILD_DIR);
     const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
     pages = createRequestHandler(build, 'production') as PageHandler;
+    viewerPageHooks = (build.entry.module as { viewerPages?: ViewerPageHooks }).viewerPages;
     clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
   }
 
   let stopping = false;
-  const app = createApp({ database, adapters, env, logger, pages, clientDir, isDraining: () => stopping });
+  const app = createApp({
+    database,
+    adapters,
+    env,
+    logger,
+    pages,
+    viewerPageHooks,
+    clientDir,
+    isDraining: () => stopping,
+  });
   const listener = getRequestListener(app.fetch);
   httpServer.on('request', (req, res) => {
     // While draining, answers close their connection so no keep-alive socket holds the exit.

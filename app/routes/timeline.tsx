@@ -1,17 +1,13 @@
-import type { EntrySort } from '@core/constants.ts';
 import { Link } from 'react-router';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryFeed } from '~/features/entries/entry-feed.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { CategoryNav, SortTabs, categoryTabs } from '~/ui/nav-tabs.tsx';
 import { loadCategoryFeed, loadFollowingFeed } from '~/features/entries/entries.server.ts';
+import { FOLLOWING_CATEGORY as FOLLOWING, TIMELINE_DEFAULT_SORT as DEFAULT_SORT } from '~/features/entries/timeline.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { requireSignedIn } from '~/lib/route-guards.server.ts';
 import type { Route } from './+types/timeline';
-
-const DEFAULT_SORT: EntrySort = 'popular';
-/** The category that stands for 我关注的: people followed and tags subscribed (SPEC §2.2). */
-const FOLLOWING = 'subscribe';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireSignedIn(context);

@@ -39,6 +39,18 @@ export interface RequestContext extends Ctx {
    * loader data is all the browser gets (app/lib/document-html.server.ts).
    */
   readonly dataRequest?: boolean;
+  /** Set while a signed-in page is rendered as a template for every viewer of its shape (server/http/viewer-pages.ts). */
+  readonly template?: TemplateRender;
+}
+
+/** What a template render's loaders see (server/http/viewer-pages.ts). */
+export interface TemplateRender {
+  /** The token a loader puts where a slot's HTML goes. */
+  slot(name: string): string;
+  /** The shared feed page the render used (set by the loader that fills a slot). */
+  source?: object;
+  /** Set when the render read something only one visitor has (the visitor id, the bot check): not a template. */
+  personal?: boolean;
 }
 
 export interface AppEnv {

@@ -14,7 +14,9 @@ import { searchResultsPage } from '@server/modules/search/search.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { readPage, readPointer, readSort } from '~/lib/list-params.ts';
 import { toEntryRow } from '~/lib/entry-rows.ts';
-import { feedRows } from './feed-rows.server.tsx';
+import { feedRows, viewerRowsHtml } from './feed-rows.server.tsx';
+import { FOLLOWING_CATEGORY, TIMELINE_DEFAULT_SORT } from './timeline.ts';
+import type { ViewerPagePlan } from '@server/http/viewer-pages.ts';
 import { fromService } from '~/lib/route-guards.server.ts';
 
 /** Related entries under an article (SPEC §7.3: 4 or 5). */
@@ -48,6 +50,29 @@ export async function loadCategoryFeed(
   ]);
   const current = categories.find((c) => c.name === options.category) ?? null;
   return { rows: feedRows(context, result), pointer: result.page.pointer, sort, categories, category: current };
+}
+
+const TIMELINE_PATH = /^\/timeline(?:\/([^/]+))?$/;
+
+/**
+ * Whether a signed-in /timeline document can come from a template (server/http/viewer-pages.ts):
+ * its first page, of a category feed (not 我关注的), for a viewer who gets the shared feed (no
+ * mutes, no change of theirs a moment ago). The plan carries the viewer's rows for the slot.
+ */
+export async function planTimelinePage(context: AppLoadContext, url: URL): Promise<ViewerPagePlan | null> {
+  const match = TIMELINE_PATH.exec(url.pathname);
+  if (!match || [...url.searchParams.keys()].some((name) => name !== 'sort')) return null;
+  const category = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
+  if (category === FOLLOWING_CATEGORY) return null;
+  try {
+    const sort = readSort(url, TIMELINE_DEFAULT_SORT);
+    const result = await listSharedEntries(context, { category, sort, limit: PAGE_SIZE.feed });
+    if (!result.shared) return null;
+    return { key: url.pathname + url.search, source: result.page, slots: { rows: viewerRowsHtml(result) } };
+  } catch {
+    // An unknown category or sort: the page answers it as usual.
+    return null;
+  }
 }
 
 /** The 我关注的 feed of the signed-in viewer, newest first (signed out: the service's 401). */

@@ -33,32 +33,56 @@ function rowsOf(page: { entrylist: EntryView[] }): RowHtml[] {
   return rows;
 }
 
+/** The HTML of a feed page's rows with the viewer's likes (a shared page's rows are rendered once). */
+function rowsHtml(result: SharedResult): string[] {
+  const { entrylist } = result.page;
+  if (!result.shared) return entrylist.map((entry) => rowHtml(entry, entry.liked));
+  const rows = rowsOf(result.page);
+  const liked = result.marks?.liked;
+  return rows.map((row, i) => {
+    if (!liked?.has(entrylist[i].id)) return row.plain;
+    row.liked ??= rowHtml(entrylist[i], true);
+    return row.liked;
+  });
+}
+
+type SharedResult = { page: { entrylist: EntryView[] }; shared?: boolean; marks?: ViewerMarks | null };
+
+/** A shared page's rows joined, as every viewer who liked none of them sees them. */
+const plainJoined = new WeakMap<object, string>();
+
+/** The rows of a shared feed page as one viewer sees them: what fills a template's `rows` slot. */
+export function viewerRowsHtml(result: SharedResult): string {
+  const liked = result.marks?.liked;
+  if (!result.shared || result.page.entrylist.some((entry) => liked?.has(entry.id))) return rowsHtml(result).join('');
+  let joined = plainJoined.get(result.page);
+  if (joined === undefined) {
+    joined = rowsHtml(result).join('');
+    plainJoined.set(result.page, joined);
+  }
+  return joined;
+}
+
 /**
  * A feed page's rows for the list (entry-feed.tsx): their HTML with the viewer's likes — in the
  * loader data for a data request (with their ids), beside the request for a document, so the
  * rows' text is in the page once, not also in its hydration data. `shared` pages (the answer every
  * viewer gets, with the viewer's `marks` apart) reuse the rows rendered for the first request;
  * any other page (the viewer's own: mutes, a recent writer, 我关注的, a tag) is rendered for this
- * request.
+ * request. A template render (server/http/viewer-pages.ts) leaves a slot that each viewer's rows fill.
  */
-export function feedRows(
-  context: AppLoadContext,
-  result: { page: { entrylist: EntryView[] }; shared?: boolean; marks?: ViewerMarks | null },
-): FeedRows {
-  const { entrylist } = result.page;
-  const ids = entrylist.map((entry) => entry.id);
-  let html: string[];
-  if (result.shared) {
-    const rows = rowsOf(result.page);
-    const liked = result.marks?.liked;
-    html = rows.map((row, i) => {
-      if (!liked?.has(ids[i])) return row.plain;
-      row.liked ??= rowHtml(entrylist[i], true);
-      return row.liked;
-    });
-  } else {
-    html = entrylist.map((entry) => rowHtml(entry, entry.liked));
+export function feedRows(context: AppLoadContext, result: SharedResult): FeedRows {
+  const ids = result.page.entrylist.map((entry) => entry.id);
+  const template = context.template;
+  if (template && !context.dataRequest) {
+    if (result.shared) {
+      template.source = result.page;
+      keepForDocument(context, FEED_ROWS_KEY, template.slot('rows'));
+      return { count: ids.length, ids: null, html: null };
+    }
+    template.personal = true;
   }
+  const html = rowsHtml(result);
   if (context.dataRequest) return { count: ids.length, ids, html };
   keepForDocument(context, FEED_ROWS_KEY, html.join(''));
   return { count: ids.length, ids: null, html: null };

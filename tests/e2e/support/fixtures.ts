@@ -195,6 +195,11 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; awaitHydration: 
       const seen: string[] = [];
       const allowed: RegExp[] = [];
       page.on('pageerror', (error) => seen.push(`pageerror at ${page.url()}: ${error.stack ?? error.message}`));
+      // The server renders each templated signed-in page the usual way too (VIEWER_PAGES_VERIFY): any difference fails.
+      page.on('response', (response) => {
+        if (response.headers()['x-viewer-page'] === 'differs')
+          seen.push(`viewer page differs from its template at ${response.url()}`);
+      });
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const where = message.location().url || page.url();

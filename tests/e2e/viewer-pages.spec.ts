@@ -1,0 +1,31 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNT, header } from './support/auth.ts';
+import { feedList } from './support/feed.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Signed-in feed pages come from a template filled for each viewer (server/http/viewer-pages.ts,
+ * issue 10 goal 3). The journeys' server runs with VIEWER_PAGES_VERIFY: it renders each such page
+ * the usual way as well and marks the answer `X-Viewer-Page: same` or `differs` (every journey
+ * fails on `differs`: support/fixtures.ts). Here: the fast path is really taken in the built app,
+ * and the page it makes is the viewer's own.
+ */
+async function signInByApi(page: Page) {
+  const response = await page.request.post('/api/passport/auth/type/email', {
+    data: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test('a signed-in feed page comes from its template, as the viewer’s own page', async ({ page }) => {
+  await signInByApi(page);
+  for (const path of ['/timeline', '/timeline/frontend?sort=newest']) {
+    const response = await page.goto(path);
+    expect(response?.headers()['x-viewer-page'], `${path} answered from a template`).toBe('same');
+    await expect(header(page).getByRole('button', { name: `${DEMO_ACCOUNT.username}的菜单` })).toBeVisible();
+    await expect(feedList(page).locator('li').first()).toBeVisible();
+  }
+  // 我关注的 is the viewer's own list: rendered as usual.
+  const following = await page.goto('/timeline/subscribe');
+  expect(following?.headers()['x-viewer-page']).toBeUndefined();
+});
