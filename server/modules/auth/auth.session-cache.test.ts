@@ -103,7 +103,10 @@ describe('the session cache', () => {
   it('never serves a session past its end, however long it may be kept', async () => {
     const { token } = await signedInUser();
     const endsSoon = new Date(Date.now() + 400);
-    await database.db.update(sessions).set({ expiresAt: endsSoon }).where(eq(sessions.id, hashSessionToken(token)));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: endsSoon })
+      .where(eq(sessions.id, hashSessionToken(token)));
     expect(await resolver.resolve(token)).not.toBeNull(); // kept for up to 60 s, but not past its end
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await resolver.resolve(token)).toBeNull();
