@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@db/client.ts';
 import { bookletPurchases, walletBills } from '@db/schema/commerce.ts';
 import { createSaleBooklet } from '../../../tests/factories/payments.ts';
 import { createUser } from '../../../tests/factories/users.ts';
-import { createTestDatabase } from '../../../tests/setup/test-db.ts';
-import { type TestApp, createTestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
+import { setUpTestApp } from '../../../tests/setup/file-app.ts';
+import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import {
   API_V3_KEY,
   stranger as forger,
@@ -35,11 +35,9 @@ const wechat = createWechatPayProvider({
 let database: Database;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database, {}, { payments: wechat });
+setUpTestApp({ adapters: { payments: wechat } }, (opened) => {
+  ({ database, app } = opened);
 });
-afterAll(() => database?.close());
 
 function callback(orderId: string, total: number) {
   return JSON.stringify({
