@@ -4,21 +4,8 @@ import type { Banner } from './types.ts';
 function BannerCard({ banner }: { banner: Banner }) {
   const [headline, ...lines] = banner.textList;
   return (
-    <a
-      href={banner.url}
-      rel="noopener"
-      className="block overflow-hidden rounded bg-card transition-colors duration-150 ease-out hover:text-brand"
-    >
-      {banner.imageUrl && (
-        <img
-          src={banner.imageUrl}
-          alt={headline ?? ''}
-          width={300}
-          height={150}
-          loading="lazy"
-          className="h-[150px] w-full bg-line object-cover"
-        />
-      )}
+    <a href={banner.url} rel="noopener" className="banner">
+      {banner.imageUrl && <img src={banner.imageUrl} alt={headline ?? ''} width={300} height={150} loading="lazy" />}
       {headline && (
         <div className="px-4 py-3">
           <p className="font-medium">{headline}</p>

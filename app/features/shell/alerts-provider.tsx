@@ -69,10 +69,7 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   return (
     <AlertsContext.Provider value={api}>
       {children}
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed top-4 left-1/2 z-[70] flex w-max max-w-[calc(100vw-32px)] -translate-x-1/2 flex-col items-center gap-2"
-      >
+      <div aria-live="polite" className="toasts">
         {alerts.map((alert) => {
           const Icon = ICONS[alert.type];
           return (

@@ -22,13 +22,8 @@ export function Header({ viewer, siteName }: { viewer: ViewerSummary | null; sit
   const { hidden, reveal } = useHeaderVisibility();
   const { open } = useAuthModal();
   return (
-    <header
-      onFocusCapture={reveal}
-      className={`sticky top-0 z-40 h-[60px] border-line border-b bg-card transition-transform duration-200 ease-out ${
-        hidden ? '-translate-y-full' : ''
-      }`}
-    >
-      <div className="relative mx-auto flex h-full max-w-[1140px] items-center gap-2 px-4 sm:gap-3 lg:gap-6">
+    <header onFocusCapture={reveal} className={hidden ? 'hdr -translate-y-full' : 'hdr'}>
+      <div className="hdr-row">
         <Link to="/" aria-label={`${siteName}首页`} className="shrink-0 rounded">
           <Logo />
         </Link>

@@ -16,15 +16,7 @@ export function MainNav() {
           const active = isNavItemCurrent(item, pathname);
           return (
             <li key={item.to} className="flex">
-              <Link
-                to={item.to}
-                aria-current={active ? 'page' : undefined}
-                className={`relative flex items-center px-3 text-[15px] transition-colors focus-visible:outline-offset-[-2px] duration-150 ease-out hover:text-brand ${
-                  active
-                    ? 'font-medium text-brand after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:bg-brand'
-                    : 'text-fg-2'
-                }`}
-              >
+              <Link to={item.to} aria-current={active ? 'page' : undefined} className="nav-link">
                 {item.label}
               </Link>
             </li>
@@ -36,10 +28,7 @@ export function MainNav() {
           of={sectionsMenu}
           menuProps={{ pathname }}
           trigger={
-            <button
-              type="button"
-              className="flex h-8 items-center gap-1 whitespace-nowrap rounded px-1.5 font-medium text-brand hover:bg-page sm:px-2"
-            >
+            <button type="button" className="nav-menu">
               {current?.label ?? '导航'}
               <ChevronDown aria-hidden size={16} strokeWidth={1.75} />
             </button>

@@ -78,13 +78,9 @@ export function SearchBox() {
               onKeyDown={(event) => {
                 if (event.key === 'Escape' && expanded) collapse();
               }}
-              className="h-8 w-full rounded border border-line bg-page pr-9 pl-3 text-sm text-fg placeholder:text-fg-3 focus:border-brand md:w-48 xl:w-60 [&::-webkit-search-cancel-button]:hidden"
+              className="search-field"
             />
-            <button
-              type="submit"
-              aria-label="搜索"
-              className="absolute top-0 right-0 flex size-8 items-center justify-center rounded text-fg-3 hover:text-brand"
-            >
+            <button type="submit" aria-label="搜索" className="search-go">
               <Search aria-hidden size={16} strokeWidth={1.75} />
             </button>
           </div>

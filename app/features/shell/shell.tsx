@@ -33,10 +33,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <UnreadCountProvider initial={root?.unreadCount ?? 0}>
       <HeaderVisibilityProvider>
         <BarrageProvider>
-          <a
-            href="#main"
-            className="sr-only rounded bg-card text-brand shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[90] focus:px-3 focus:py-2"
-          >
+          <a href="#main" className="skip-link">
             跳到主要内容
           </a>
           <NavigationProgress />

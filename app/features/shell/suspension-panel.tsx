@@ -5,8 +5,8 @@ import { throttle } from '~/lib/throttle.ts';
 
 export const SUPPORT_EMAIL = 'support@jinsha.dev';
 
-const roundButton =
-  'flex size-10 items-center justify-center rounded-full border border-line bg-card text-fg-2 shadow-md shadow-black/5 transition-colors duration-150 ease-out hover:border-brand hover:text-brand';
+/** The round buttons' look: .float-btn in app/app.css. */
+const roundButton = 'float-btn';
 
 /** Bottom-right: back to top after 800px of scrolling, and the way to reach support. */
 export function SuspensionPanel() {
@@ -30,7 +30,7 @@ export function SuspensionPanel() {
   }
 
   return (
-    <div className="fixed right-4 bottom-6 z-30 flex flex-col gap-2 print:hidden">
+    <div className="float-bar">
       {showBackToTop && (
         <button type="button" aria-label="回到顶部" title="回到顶部" className={roundButton} onClick={backToTop}>
           <ArrowUp aria-hidden size={20} strokeWidth={1.75} />
