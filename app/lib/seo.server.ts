@@ -44,7 +44,7 @@ export function absoluteUrl(context: AppLoadContext, url: string): string | unde
 }
 
 /** What an entry page tells search engines and link previews: canonical URL, OG image, schema.org Article. */
-export function entrySeo(context: AppLoadContext, entry: Omit<EntryDetail, 'content'>) {
+export function entrySeo(context: AppLoadContext, entry: Omit<EntryDetail, 'content' | 'contentHtml'>) {
   const authorUrl = isGuestId(entry.user.id) ? undefined : `${siteOrigin(context)}/user/${entry.user.id}`;
   return pageSeo(context, `/${entry.type === 'post' ? 'post' : 'entry'}/${entry.id}`, {
     description: entry.abstract || entry.title,

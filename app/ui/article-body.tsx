@@ -21,6 +21,9 @@ export function ArticleBody({
       ref={ref}
       className={`article-body ${className}`.trimEnd()}
       data-testid={testId}
+      // The article page hydrates its body with no HTML and keeps what the document brought
+      // (features/entries/article-view.tsx); the markup stays the server's either way.
+      suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from the server's renderer
       dangerouslySetInnerHTML={{ __html: html }}
     />

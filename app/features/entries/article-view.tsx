@@ -1,7 +1,8 @@
 import { formatCount } from '@core/format.ts';
 import { ExternalLink } from '~/ui/icons.tsx';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useDocumentHtml } from '~/lib/document-html.ts';
 import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { useRootData } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
@@ -15,8 +16,15 @@ import type { EntryRowView, EntryView, TocHeading } from './types.ts';
 import { safeImageUrl } from '@core/user-urls.ts';
 import { ArticleBody } from '~/ui/article-body.tsx';
 
-/** An entry as the page gets it: the list shape plus its rendered, sanitised HTML. */
-export type ArticleEntry = EntryView & { contentHtml: string };
+/**
+ * An entry as the page gets it: the list shape plus its rendered, sanitised HTML; null when the
+ * document brings the HTML instead (loadEntryPage keeps it beside the request under
+ * ARTICLE_BODY_KEY, app/lib/document-html.ts), so the body's text is in the page once.
+ */
+export type ArticleEntry = EntryView & { contentHtml: string | null };
+
+/** The key of the article body among the HTML the document's loaders kept. */
+export const ARTICLE_BODY_KEY = 'article-body';
 
 function AuthorCard({ entry, sharedLink }: { entry: ArticleEntry; sharedLink: boolean }) {
   const { FollowButton } = useFeatureSlots();
@@ -113,6 +121,11 @@ export function ArticleView({ entry, toc, related, relatedCollections = [], afte
   useEntryView(entry.id);
   useCopyAttribution(bodyRef, entry.user.username, siteName);
   useImagePreload(bodyRef);
+  const documentBody = useDocumentHtml(ARTICLE_BODY_KEY);
+  // At mount: the loader data's body (a client navigation), the document's (server render), or none
+  // while hydrating, when the body keeps the markup the document brought; never set again (the
+  // page is keyed by the entry, and a revalidation brings the same body).
+  const [bodyHtml] = useState(() => entry.contentHtml ?? documentBody ?? '');
   const sharedLink = entry.originalUrl !== '' && entry.contentHtml === '';
   const showToc = toc.length >= TOC_MIN_HEADINGS;
   return (
@@ -141,7 +154,7 @@ export function ArticleView({ entry, toc, related, relatedCollections = [], afte
             </>
           ) : (
             // Rendered and sanitised once on save.
-            <ArticleBody ref={bodyRef} className="mt-6" html={entry.contentHtml} />
+            <ArticleBody ref={bodyRef} className="mt-6" html={bodyHtml} />
           )}
           {afterBody}
           {entry.tags.length > 0 && (

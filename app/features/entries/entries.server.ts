@@ -17,6 +17,8 @@ import { toEntryRow } from '~/lib/entry-rows.ts';
 import { feedRows, viewerRowsHtml } from './feed-rows.server.tsx';
 import { FOLLOWING_CATEGORY, TIMELINE_DEFAULT_SORT } from './timeline.ts';
 import type { ViewerPagePlan } from '@server/http/viewer-pages.ts';
+import { keepForDocument } from '~/lib/document-html.server.ts';
+import { ARTICLE_BODY_KEY } from './article-view.tsx';
 import { fromService } from '~/lib/route-guards.server.ts';
 
 /** Related entries under an article (SPEC §7.3: 4 or 5). */
@@ -101,7 +103,7 @@ export async function loadEntryPage(
   options: { id: string; route: 'entry' | 'post' | 'detail' },
 ) {
   const { id } = options;
-  const { content, ...entry } = await fromService(getEntry(context, id));
+  const { content, contentHtml, ...entry } = await fromService(getEntry(context, id));
   if (options.route === 'entry' && entry.type === 'post') throw redirect(`/post/${id}`, 301);
   // Vote entries are read on their detail page (SPEC §4).
   if (options.route === 'entry' && entry.type === 'vote') throw redirect(`/entry/${id}/detail`, 302);
@@ -111,8 +113,12 @@ export async function loadEntryPage(
   ]);
   // Visible moderation: its author (and administrators) read a hidden entry with the reason.
   const moderation = await getModerationState(context, { targetType: 'entry', targetId: entry.id });
+  // A document carries the body once, as HTML (ArticleView keeps it instead of hydrating it), not
+  // also in its hydration data; a data request (a client navigation) carries it in the data.
+  const keep = !context.dataRequest && contentHtml !== '';
+  if (keep) keepForDocument(context, ARTICLE_BODY_KEY, contentHtml);
   return {
-    entry,
+    entry: { ...entry, contentHtml: keep ? null : contentHtml },
     moderation,
     toc: tableOfContents(content),
     related: related.map(toEntryRow),
