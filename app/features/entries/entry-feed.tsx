@@ -23,7 +23,10 @@ export const FEED_ROWS_KEY = 'feed-rows';
 
 /** The entry ids of rows in the list, from their title links (/entry/{id}, /post/{id}). */
 function rowIds(list: Element): string[] {
-  return Array.from(list.querySelectorAll<HTMLAnchorElement>('li.er a.er-link'), (link) => link.pathname.split('/')[2]);
+  return Array.from(
+    list.querySelectorAll<HTMLAnchorElement>('li.er .er-title > a'),
+    (link) => link.pathname.split('/')[2],
+  );
 }
 
 export interface EntryFeedProps {

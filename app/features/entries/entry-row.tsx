@@ -114,11 +114,11 @@ function RowCard({
       <div className="er-body">
         <div className="er-meta">
           {authorHref ? (
-            <RowLink to={authorHref} className="er-author" discover="none">
+            <RowLink to={authorHref} discover="none">
               {entry.user.username}
             </RowLink>
           ) : (
-            <span className="er-author">{entry.user.username}</span>
+            <span>{entry.user.username}</span>
           )}
           <RelativeTime value={entry.createdAt} />
           {entry.tags.length > 0 && (
@@ -134,7 +134,7 @@ function RowCard({
           )}
         </div>
         <h2 className="er-title">
-          <RowLink to={entryHref(entry)} className="er-link">
+          <RowLink to={entryHref(entry)}>
             <Highlight text={entry.title} terms={terms} />
           </RowLink>
           {entry.host && <span className="er-host">{`(${entry.host})`}</span>}

@@ -16,19 +16,19 @@ export function EntryStats({ entry, className = '', like }: EntryStatsProps) {
   return (
     <ul className={className ? `stats ${className}` : 'stats'}>
       <li className="ic-eye">
-        <span className="sr-only">浏览</span>
+        <span>浏览</span>
         {formatCount(entry.viewCount)}
       </li>
       {like ? (
         <li>{like}</li>
       ) : (
         <li className={entry.liked ? 'ic-thumbs-up ic-on text-brand' : 'ic-thumbs-up'}>
-          <span className="sr-only">{entry.liked ? '点赞（你已点赞）' : '点赞'}</span>
+          <span>{entry.liked ? '点赞（你已点赞）' : '点赞'}</span>
           {formatCount(entry.likeCount)}
         </li>
       )}
       <li className="ic-message-square">
-        <span className="sr-only">评论</span>
+        <span>评论</span>
         {formatCount(entry.commentCount)}
       </li>
     </ul>

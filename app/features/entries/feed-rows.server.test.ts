@@ -43,7 +43,7 @@ describe('feed rows as server HTML', () => {
     const html = documentHtmlOf(context)?.get(FEED_ROWS_KEY) ?? '';
     expect(html).toContain('第一篇');
     // The title link discovers its route ahead as <Link> does; the author and tag links do not.
-    expect(html).toContain(`<a href="/entry/${ONE}" class="er-link" data-discover="true">第一篇</a>`);
+    expect(html).toContain(`<a href="/entry/${ONE}" data-discover="true">第一篇</a>`);
     expect(html).toContain('<a href="/tag/React">React</a>');
   });
 
