@@ -58,10 +58,13 @@ const TIMELINE_PATH = /^\/timeline(?:\/([^/]+))?$/;
 
 /**
  * Whether a signed-in /timeline document can come from a template (server/http/viewer-pages.ts):
- * its first page, of a category feed (not 我关注的), for a viewer who gets the shared feed (no
- * mutes, no change of theirs a moment ago). The plan carries the viewer's rows for the slot.
+ * its first page, of a category feed (not 我关注的), for a viewer with a picture who gets the shared
+ * feed (no mutes, no change of theirs a moment ago). The plan carries the viewer's rows for the slot.
  */
 export async function planTimelinePage(context: AppLoadContext, url: URL): Promise<ViewerPagePlan | null> {
+  // Without a picture the header draws a letter avatar from the viewer's name and id, which a
+  // template's tokens cannot stand for (CI: every newly registered person's page differed).
+  if (!context.viewer?.avatarLarge) return null;
   const match = TIMELINE_PATH.exec(url.pathname);
   if (!match || [...url.searchParams.keys()].some((name) => name !== 'sort')) return null;
   const category = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
