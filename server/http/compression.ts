@@ -68,15 +68,28 @@ export async function compressResponse(c: Context) {
   const encoding = preferredEncoding(requestHeader(c, 'accept-encoding'));
   if (!encoding || !res.body) return;
   const input = new Uint8Array(await res.arrayBuffer());
-  const copy = new Headers(headers);
-  let body: Uint8Array<ArrayBuffer> = input;
-  if (input.length >= MIN_BYTES) {
-    body = compress(input, encoding, true) as Uint8Array<ArrayBuffer>;
-    copy.set('content-encoding', encoding);
-    copy.append('vary', 'Accept-Encoding');
-  }
-  copy.set('content-length', String(body.length));
   // Clear first: assigning over a response makes Hono carry its headers (content-length too) over.
   c.res = undefined;
-  c.res = new Response(body, { status: res.status, headers: copy });
+  c.res = compressedResponse(input, encoding, { status: res.status, headers });
+}
+
+/**
+ * A response of `input` for one request: compressed at the fast level with `encoding` (none:
+ * as it is) when it is 1 KB or more, with its length, encoding and Vary set; the middleware
+ * leaves it alone.
+ */
+export function compressedResponse(
+  input: Uint8Array,
+  encoding: Encoding | null,
+  init: { status: number; headers: HeadersInit },
+): Response {
+  const headers = new Headers(init.headers);
+  let body = input;
+  if (encoding && input.length >= MIN_BYTES) {
+    body = compress(input, encoding, true);
+    headers.set('content-encoding', encoding);
+    headers.append('vary', 'Accept-Encoding');
+  }
+  headers.set('content-length', String(body.length));
+  return leaveUncompressed(new Response(body as Uint8Array<ArrayBuffer>, { status: init.status, headers }));
 }

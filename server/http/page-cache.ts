@@ -53,7 +53,14 @@ interface Stored {
 }
 
 /** Headers that belong to one request or one encoding, never stored. */
-const NOT_STORED = new Set(['content-length', 'content-encoding', 'x-request-id', 'set-cookie', 'date', 'connection']);
+export const NOT_STORED = new Set([
+  'content-length',
+  'content-encoding',
+  'x-request-id',
+  'set-cookie',
+  'date',
+  'connection',
+]);
 
 function hasSession(c: Context): boolean {
   const cookie = requestHeader(c, 'cookie');

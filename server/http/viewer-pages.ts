@@ -4,8 +4,8 @@ import { LRUCache } from 'lru-cache';
 import type { ChangeBus } from '../adapters/changes.ts';
 import type { Viewer } from '../modules/auth/auth.policy.ts';
 import type { AppEnv, RequestContext, TemplateRender } from './context.ts';
-import { MAX_AGE_MS } from './page-cache.ts';
-import { compress, leaveUncompressed, preferredEncoding } from './compression.ts';
+import { MAX_AGE_MS, NOT_STORED } from './page-cache.ts';
+import { compressedResponse, preferredEncoding } from './compression.ts';
 import { requestHeader } from './headers.ts';
 
 /**
@@ -143,7 +143,7 @@ function standInViewer(viewer: Viewer): Viewer {
 }
 
 /** What the template of a plan depends on besides its key: everything of the viewer the stand-in copies. */
-export function viewerShape(viewer: Viewer): string {
+function viewerShape(viewer: Viewer): string {
   const unread = viewer.unreadUserNotificationCount + viewer.unreadSystemNotificationCount;
   return `${viewer.role}|${viewer.isXiaoceAuthor ? 1 : 0}|${viewer.hasWallet ? 1 : 0}|${viewer.avatarLarge ? 1 : 0}|${unread}`;
 }
@@ -172,9 +172,6 @@ function standInContext(ctx: RequestContext, template: TemplateRender): RequestC
     },
   };
 }
-
-/** Headers that belong to one response. */
-const NOT_KEPT = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'x-request-id']);
 
 export interface ViewerPagesOptions {
   hooks: ViewerPageHooks | undefined;
@@ -223,7 +220,7 @@ export function viewerPages({
     const html = await response.text();
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
-      if (!NOT_KEPT.has(name)) headers.push([name, value]);
+      if (!NOT_STORED.has(name)) headers.push([name, value]);
     });
     const made: Template = { status: response.status, headers, ...compile(html), version, source: template.source };
     templates.set(key, made);
@@ -256,17 +253,10 @@ export function viewerPages({
       plan.slots,
     );
     // Encoded and compressed here, in one call each: a string body would be read back through a stream.
-    const bytes = Buffer.from(html);
-    const encoding = compressPages ? preferredEncoding(requestHeader(c, 'accept-encoding')) : null;
-    const body = encoding ? compress(bytes, encoding, true) : bytes;
-    const headers = new Headers(template.headers);
-    headers.set('content-length', String(body.length));
-    if (encoding) {
-      headers.set('content-encoding', encoding);
-      headers.append('vary', 'Accept-Encoding');
-    }
-    const response = leaveUncompressed(
-      new Response(body as Uint8Array<ArrayBuffer>, { status: template.status, headers }),
+    const response = compressedResponse(
+      Buffer.from(html),
+      compressPages ? preferredEncoding(requestHeader(c, 'accept-encoding')) : null,
+      template,
     );
     if (!verify) return response;
     await next();
