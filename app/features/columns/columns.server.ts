@@ -3,10 +3,10 @@ import type { AppLoadContext } from 'react-router';
 import { listEntries, listSharedEntries } from '@server/modules/entries/entries.service.ts';
 import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { readPointer, readSort } from '~/lib/list-params.ts';
-import { toEntryRow } from '~/lib/entry-rows.ts';
 import { fromService } from '~/lib/route-guards.server.ts';
 import { pageSeo } from '~/lib/seo.server.ts';
 import { COLUMN_DEFAULT_SORT } from '~/lib/content-sorts.ts';
+import { toHotColumn } from './hot-columns.tsx';
 
 /**
  * /zhuanlan/{category?}: column articles (type post), newest by default, with the category tabs
@@ -43,7 +43,7 @@ export async function loadColumnFeed(context: AppLoadContext, options: { url: UR
     sort,
     categories,
     category,
-    hot: hot.entrylist.map(toEntryRow),
+    hot: hot.entrylist.map(toHotColumn),
     seo: pageSeo(context, path, {
       description: `${context.env.SITE_NAME}专栏${category ? ` · ${category.title}` : ''}：开发者写下的原创技术文章。`,
       feeds: [

@@ -1,31 +1,43 @@
 import { formatCount } from '@core/format.ts';
+import type { EntryView } from '@server/modules/entries/entries.service.ts';
 import { Link } from 'react-router';
-import { entryHref } from '~/lib/links.ts';
-import type { EntryRowView } from '~/lib/entry-rows.ts';
 
-/** 本周最热: the column aside's six most liked posts of the week (SPEC §7.3). */
-export function HotColumns({ entries }: { entries: EntryRowView[] }) {
+/**
+ * One line of 本周最热, and all the column page's loader sends of it (issue 10 goal 5: no loader
+ * data the page does not show): the title, its likes and the author's name, not the whole row
+ * with its abstract, cover, tags and counts. The list holds column articles only (type post).
+ */
+export interface HotColumnView {
+  id: string;
+  title: string;
+  likeCount: number;
+  username: string;
+}
+
+export function toHotColumn(entry: Pick<EntryView, 'id' | 'title' | 'likeCount' | 'user'>): HotColumnView {
+  return { id: entry.id, title: entry.title, likeCount: entry.likeCount, username: entry.user.username };
+}
+
+/**
+ * 本周最热: the column aside's six most liked posts of the week (SPEC §7.3). Styled by place
+ * under .hot-cols (app/app.css): the first three ranks in the brand colour.
+ */
+export function HotColumns({ entries }: { entries: HotColumnView[] }) {
   return (
-    <section aria-labelledby="hot-columns-title" className="rounded bg-card px-4 py-4">
-      <h2 id="hot-columns-title" className="border-line border-b pb-3 font-semibold text-base">
-        本周最热
-      </h2>
+    <section aria-labelledby="hot-columns-title" className="hot-cols">
+      <h2 id="hot-columns-title">本周最热</h2>
       {entries.length === 0 ? (
-        <p className="py-3 text-fg-3">本周还没有热门专栏文章</p>
+        <p>本周还没有热门专栏文章</p>
       ) : (
-        <ol className="mt-1">
+        <ol>
           {entries.map((entry, index) => (
-            <li key={entry.id} className="flex gap-2 py-2">
-              <span className={`w-5 shrink-0 font-semibold ${index < 3 ? 'text-brand' : 'text-fg-3'}`}>
-                {index + 1}
-              </span>
-              <div className="min-w-0">
-                <Link to={entryHref(entry)} className="line-clamp-2 text-fg hover:text-brand">
+            <li key={entry.id}>
+              <span>{index + 1}</span>
+              <div>
+                <Link to={`/post/${entry.id}`} discover="none">
                   {entry.title}
                 </Link>
-                <p className="mt-0.5 text-[13px] text-fg-3">
-                  {formatCount(entry.likeCount)} 点赞 · {entry.user.username}
-                </p>
+                <p>{`${formatCount(entry.likeCount)} 点赞 · ${entry.username}`}</p>
               </div>
             </li>
           ))}
