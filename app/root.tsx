@@ -18,6 +18,7 @@ import { PageViews } from './features/tracking/page-views.tsx';
 import { type FeatureSlots, FeatureSlotsProvider } from './lib/feature-slots.tsx';
 import { pageMeta } from './lib/meta.ts';
 import { type RootLoaderData, useRootData } from './lib/root-data.ts';
+import { viewerLetter } from './lib/viewer-letter.server.ts';
 import { lazyComponent } from './ui/lazy-component.ts';
 import { RenderGuard } from './ui/render-guard.tsx';
 import './app.css';
@@ -34,6 +35,7 @@ export function loader({ context }: Route.LoaderArgs): RootLoaderData {
       id: viewer.id,
       username: viewer.username,
       avatarLarge: viewer.avatarLarge,
+      letter: viewerLetter(context, viewer),
       role: viewer.role,
       isXiaoceAuthor: viewer.isXiaoceAuthor,
       hasWallet: viewer.hasWallet,

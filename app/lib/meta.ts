@@ -1,3 +1,4 @@
+import type { LetterAvatar } from '@core/avatar.ts';
 import type { MetaDescriptor } from 'react-router';
 
 /** What the root loader gives every page (app/root.tsx). */
@@ -7,6 +8,8 @@ export interface RootData {
     id: string;
     username: string;
     avatarLarge: string;
+    /** The placeholder the header draws without a picture (app/lib/viewer-letter.server.ts). */
+    letter: LetterAvatar | null;
     role: string;
     isXiaoceAuthor: boolean;
     hasWallet: boolean;

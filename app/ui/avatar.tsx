@@ -1,13 +1,8 @@
-import { AVATAR_COLORS } from '@core/constants.ts';
-
-function colorFor(seed: string): string {
-  let hash = 0;
-  for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return AVATAR_COLORS[hash % AVATAR_COLORS.length];
-}
+import { type LetterAvatar, letterAvatar } from '@core/avatar.ts';
 
 export interface AvatarProps {
-  user: { id: string; username: string; avatarLarge: string };
+  /** `letter`: the placeholder as given (the root loader's viewer), else made from the id and name. */
+  user: { id: string; username: string; avatarLarge: string; letter?: LetterAvatar | null };
   size?: number;
   className?: string;
 }
@@ -28,14 +23,15 @@ export function Avatar({ user, size = 32, className = '' }: AvatarProps) {
       />
     );
   }
+  const { initial, color } = user.letter ?? letterAvatar(user);
   return (
     <span
       role="img"
       aria-label={user.username}
       className={`inline-flex shrink-0 items-center justify-center rounded-full font-medium text-white ${className}`}
-      style={{ ...style, backgroundColor: colorFor(user.id) }}
+      style={{ ...style, backgroundColor: color }}
     >
-      {Array.from(user.username)[0] ?? '?'}
+      {initial}
     </span>
   );
 }

@@ -83,10 +83,18 @@ export function compressedResponse(
   encoding: Encoding | null,
   init: { status: number; headers: HeadersInit },
 ): Response {
+  if (encoding && input.length >= MIN_BYTES) return encodedResponse(compress(input, encoding, true), encoding, init);
+  return encodedResponse(input, null, init);
+}
+
+/** A response of `body` as encoded already (`encoding`, or none), with its length, encoding and Vary; the middleware leaves it alone. */
+export function encodedResponse(
+  body: Uint8Array,
+  encoding: Encoding | null,
+  init: { status: number; headers: HeadersInit },
+): Response {
   const headers = new Headers(init.headers);
-  let body = input;
-  if (encoding && input.length >= MIN_BYTES) {
-    body = compress(input, encoding, true);
+  if (encoding) {
     headers.set('content-encoding', encoding);
     headers.append('vary', 'Accept-Encoding');
   }

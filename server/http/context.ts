@@ -47,6 +47,8 @@ export interface RequestContext extends Ctx {
 export interface TemplateRender {
   /** The token a loader puts where a slot's HTML goes. */
   slot(name: string): string;
+  /** The token a loader puts where a value of the viewer's goes (text, escaped where it stands). */
+  value(name: string): string;
   /** The shared feed page the render used (set by the loader that fills a slot). */
   source?: object;
   /** Set when the render read something only one visitor has (the visitor id, the bot check): not a template. */

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import pino from 'pino';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { letterAvatar } from '@core/avatar.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +33,16 @@ function rowsFor(viewer: Viewer): string {
   return (viewer.id === 'liker0000000000000000000' ? [likedRow, page.rows[1]] : page.rows).join('');
 }
 
+/** Without a picture, the viewer's letter on their colour: tokens in a template render (as app/root.tsx does). */
+function letterSpan(ctx: RequestContext) {
+  const viewer = ctx.viewer as Viewer;
+  const template = ctx.template;
+  const { initial, color } = template
+    ? { initial: template.value('initial'), color: template.value('color') }
+    : letterAvatar(viewer);
+  return createElement('span', { style: { backgroundColor: color }, 'aria-label': viewer.username }, initial);
+}
+
 /** A signed-in feed page as the app renders it: header, rows, hydration data. */
 function render(request: Request, ctx: RequestContext): Response {
   const viewer = ctx.viewer;
@@ -45,7 +57,7 @@ function render(request: Request, ctx: RequestContext): Response {
       'header',
       null,
       h('a', { href: `/user/${viewer.id}`, title: `${viewer.username}的主页` }, viewer.username),
-      viewer.avatarLarge ? h('img', { src: viewer.avatarLarge, alt: viewer.username }) : h('span', null, '无头像'),
+      viewer.avatarLarge ? h('img', { src: viewer.avatarLarge, alt: viewer.username }) : letterSpan(ctx),
       unread > 0 && h('b', null, unread > 99 ? '99+' : unread),
       viewer.role === 'admin' && h('a', { href: '/admin' }, '管理'),
       viewer.hasMutes && h('i', null, 'leak'),
@@ -84,14 +96,16 @@ function viewer(overrides: Partial<Viewer>): Viewer {
 const hooks: ViewerPageHooks = {
   async plan(ctx, url) {
     if (url.searchParams.has('own')) return null;
-    return { key: url.pathname + url.search, source: page, slots: { rows: rowsFor(ctx.viewer as Viewer) } };
+    const person = ctx.viewer as Viewer;
+    const values = person.avatarLarge ? {} : { ...letterAvatar(person) };
+    return { key: url.pathname + url.search, source: page, slots: { rows: rowsFor(person) }, values };
   },
 };
 
 let bus: ChangeBus;
 const people = new Map<string, Viewer>();
 
-function appWith(options: { verify?: boolean; hooks?: ViewerPageHooks } = {}) {
+function appWith(options: { verify?: boolean; hooks?: ViewerPageHooks; compressPages?: boolean } = {}) {
   const app = new Hono<AppEnv>();
   const logger = pino({ level: 'silent' });
   app.use(async (c, next) => {
@@ -127,7 +141,7 @@ function appWith(options: { verify?: boolean; hooks?: ViewerPageHooks } = {}) {
       graceMs: 0,
       maxBytes: 1_000_000,
       verify: options.verify,
-      compressPages: false,
+      compressPages: options.compressPages ?? false,
     }),
     direct,
   );
@@ -136,7 +150,11 @@ function appWith(options: { verify?: boolean; hooks?: ViewerPageHooks } = {}) {
 
 /** The page as the app renders it for this viewer, with this response's nonce. */
 async function expectSameAsDirect(response: Response, person: Viewer, path = '/timeline') {
-  const html = await response.text();
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  const html = (
+    encoding === 'gzip' ? gunzipSync(body) : encoding === 'br' ? brotliDecompressSync(body) : body
+  ).toString();
   const nonce = /nonce="([^"]+)"/.exec(html)?.[1] ?? '';
   const ctx = { viewer: person, nonce } as RequestContext;
   const expected = await render(new Request(`http://x${path}`), ctx).text();
@@ -176,6 +194,50 @@ describe('signed-in pages from a template', () => {
     expect(htmls[1]).toContain(likedRow);
     expect(htmls[2]).not.toContain(likedRow);
     expect(htmls[2]).not.toContain('Ann');
+  });
+
+  it('answers gzip put together from the compressed template when the client takes it, brotli or not', async () => {
+    const hostile = viewer({ id: 'b00000000000000000000000', username: `</script>'&\u2028😀`.repeat(3000) });
+    const liker = viewer({ id: 'liker0000000000000000000', username: '张三' });
+    const plain = viewer({});
+    for (const person of [hostile, liker, plain]) people.set(person.id, person);
+    const app = appWith({ compressPages: true });
+    for (const person of [hostile, liker, plain, plain]) {
+      const response = await app.request('/timeline', {
+        headers: { 'x-viewer': person.id, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(Number(response.headers.get('content-length'))).toBe((await response.clone().arrayBuffer()).byteLength);
+      const html = await expectSameAsDirect(response, person);
+      expect(html).toContain(person === liker ? likedRow : '<html');
+    }
+    const brotliOnly = await app.request('/timeline', { headers: { 'x-viewer': hostile.id, 'accept-encoding': 'br' } });
+    expect(brotliOnly.headers.get('content-encoding')).toBe('br');
+    await expectSameAsDirect(brotliOnly, hostile);
+    expect(renders).toBe(1);
+  });
+
+  it('fills each viewer’s own letter avatar when they have no picture', async () => {
+    const app = appWith({ compressPages: true });
+    const seen = new Set<string>();
+    for (const [id, username] of [
+      ['g00000000000000000000000', '<张'],
+      ['h00000000000000000000001', 'Ann'],
+      ['i00000000000000000000002', '😀x'],
+    ]) {
+      const person = viewer({ id, username, avatarLarge: '' });
+      people.set(id, person);
+      const html = await expectSameAsDirect(
+        await app.request('/timeline', { headers: { 'x-viewer': id, 'accept-encoding': 'gzip' } }),
+        person,
+      );
+      const { initial, color } = letterAvatar(person);
+      expect(html).toContain(`background-color:${color}`);
+      expect(html).toContain(`>${initial === '<' ? '&lt;' : initial}</span>`);
+      seen.add(color);
+    }
+    expect(seen.size).toBeGreaterThan(1); // different people, different colours, one template
+    expect(renders).toBe(1);
   });
 
   it('keeps viewers the header shows differently apart', async () => {

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import type { ChangeBus } from '../adapters/changes.ts';
 import type { Viewer } from '../modules/auth/auth.policy.ts';
 import type { AppEnv, RequestContext, TemplateRender } from './context.ts';
 import { MAX_AGE_MS, NOT_STORED } from './page-cache.ts';
-import { compressedResponse, preferredEncoding } from './compression.ts';
+import { compressedResponse, encodedResponse, preferredEncoding } from './compression.ts';
+import { type DeflatedPiece, deflatedPiece, gzipOfPieces, storedPiece } from './gzip-pieces.ts';
 import { requestHeader } from './headers.ts';
 
 /**
@@ -34,6 +36,8 @@ export interface ViewerPagePlan {
   source: object;
   /** HTML for each slot, made for this viewer. */
   slots: Readonly<Record<string, string>>;
+  /** Text for each value token (TemplateRender.value), this viewer's. */
+  values?: Readonly<Record<string, string>>;
 }
 
 export interface ViewerPageHooks {
@@ -42,13 +46,15 @@ export interface ViewerPageHooks {
 }
 
 type Field = 'id' | 'username' | 'avatarLarge' | 'nonce';
-type Hole = { field: Field; script: boolean } | { slot: string };
+type Hole = { field: Field; script: boolean } | { value: string; script: boolean } | { slot: string };
 
 interface Template {
   status: number;
   headers: [string, string][];
   /** The page's text between holes: parts.length === holes.length + 1. */
   parts: string[];
+  /** The same, compressed once, for answers put together as gzip. */
+  deflatedParts: DeflatedPiece[];
   holes: Hole[];
   version: number;
   source: object;
@@ -63,7 +69,8 @@ const FIELD_TOKENS: Record<Field, string> = {
   nonce: `${BASE}nonc`,
 };
 const SLOT_PREFIX = `${BASE}slot`;
-const TOKEN = new RegExp(`${BASE}(id00|name|avat|nonc|slot([a-z]+))`, 'g');
+const VALUE_PREFIX = `${BASE}val`;
+const TOKEN = new RegExp(`${BASE}(id00|name|avat|nonc|slot([a-z]+)|val([a-z]+))`, 'g');
 const FIELD_OF: Record<string, Field> = { id00: 'id', name: 'username', avat: 'avatarLarge', nonc: 'nonce' };
 
 /** React's escaping of text and attribute values. */
@@ -103,25 +110,59 @@ function compile(html: string): { parts: string[]; holes: Hole[] } {
     const at = match.index;
     const script = scripts.some(([start, end]) => at > start && at < end);
     if (match[2]) holes.push({ slot: match[2] });
+    else if (match[3]) holes.push({ value: match[3], script });
     else holes.push({ field: FIELD_OF[match[1]], script });
   }
   parts.push(html.slice(last));
   return { parts, holes };
 }
 
-function fill(template: Template, values: Record<Field, string>, slots: Readonly<Record<string, string>>): string {
+function holeText(hole: Hole, fields: Record<Field, string>, plan: ViewerPagePlan): string {
+  if ('slot' in hole) return plan.slots[hole.slot] ?? '';
+  const value = 'value' in hole ? (plan.values?.[hole.value] ?? '') : fields[hole.field];
+  return hole.script ? escapeForHydrationScript(value) : escapeHtml(value);
+}
+
+function fill(template: Template, fields: Record<Field, string>, plan: ViewerPagePlan): string {
   const { parts, holes } = template;
   let html = parts[0];
+  for (let i = 0; i < holes.length; i++) html += holeText(holes[i], fields, plan) + parts[i + 1];
+  return html;
+}
+
+/**
+ * Slots' HTML compressed, by its text: a shared feed page's rows are one string for every viewer
+ * who liked none of them, so they are compressed once (V8 keeps a string's hash, and a key that is
+ * the same string compares at once).
+ */
+const deflatedSlots = new LRUCache<string, DeflatedPiece>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (piece, text) => text.length * 2 + piece.deflated.length,
+  ttl: MAX_AGE_MS,
+});
+
+function deflatedSlot(text: string): DeflatedPiece {
+  let piece = deflatedSlots.get(text);
+  if (!piece) {
+    piece = deflatedPiece(Buffer.from(text), 6);
+    deflatedSlots.set(text, piece);
+  }
+  return piece;
+}
+
+/**
+ * The filled page as gzip: the template's parts as compressed when it was made, the rows as
+ * compressed for the first viewer who saw them so, the viewer's own values as they are.
+ */
+function gzipFill(template: Template, fields: Record<Field, string>, plan: ViewerPagePlan): Buffer {
+  const { deflatedParts, holes } = template;
+  const pieces: DeflatedPiece[] = [deflatedParts[0]];
   for (let i = 0; i < holes.length; i++) {
     const hole = holes[i];
-    if ('slot' in hole) html += slots[hole.slot] ?? '';
-    else {
-      const value = values[hole.field];
-      html += hole.script ? escapeForHydrationScript(value) : escapeHtml(value);
-    }
-    html += parts[i + 1];
+    const text = holeText(hole, fields, plan);
+    pieces.push('slot' in hole ? deflatedSlot(text) : storedPiece(Buffer.from(text)), deflatedParts[i + 1]);
   }
-  return html;
+  return gzipOfPieces(pieces);
 }
 
 /** The viewer a template is rendered for: tokens where viewers differ, their shape where pages do. */
@@ -198,7 +239,9 @@ export function viewerPages({
   if (!hooks || maxBytes <= 0) return (_c, next) => next();
   const templates = new LRUCache<string, Template>({
     maxSize: maxBytes,
-    sizeCalculation: (template) => template.parts.reduce((sum, part) => sum + part.length * 2, 256),
+    sizeCalculation: (template) =>
+      template.parts.reduce((sum, part) => sum + part.length * 2, 256) +
+      template.deflatedParts.reduce((sum, piece) => sum + piece.bytes.length + piece.deflated.length, 0),
     ttl: MAX_AGE_MS,
   });
   bus.onReset(() => templates.clear());
@@ -206,7 +249,10 @@ export function viewerPages({
 
   async function make(request: Request, ctx: RequestContext, key: string): Promise<Template | null> {
     const version = bus.oldestServedVersion(graceMs);
-    const template: TemplateRender = { slot: (name) => `${SLOT_PREFIX}${name}` };
+    const template: TemplateRender = {
+      slot: (name) => `${SLOT_PREFIX}${name}`,
+      value: (name) => `${VALUE_PREFIX}${name}`,
+    };
     const response = await render(request, standInContext(ctx, template));
     if (
       response.status !== 200 ||
@@ -222,7 +268,17 @@ export function viewerPages({
     response.headers.forEach((value, name) => {
       if (!NOT_STORED.has(name)) headers.push([name, value]);
     });
-    const made: Template = { status: response.status, headers, ...compile(html), version, source: template.source };
+    const { parts, holes } = compile(html);
+    const deflatedParts = parts.map((part) => deflatedPiece(Buffer.from(part)));
+    const made: Template = {
+      status: response.status,
+      headers,
+      parts,
+      deflatedParts,
+      holes,
+      version,
+      source: template.source,
+    };
     templates.set(key, made);
     return made;
   }
@@ -247,18 +303,17 @@ export function viewerPages({
     // A template made from an older or newer feed page than this request's slots: render as usual.
     if (!template || template.source !== plan.source) return next();
     const viewer = ctx.viewer;
-    const html = fill(
-      template,
-      { id: viewer.id, username: viewer.username, avatarLarge: viewer.avatarLarge, nonce: ctx.nonce },
-      plan.slots,
-    );
-    // Encoded and compressed here, in one call each: a string body would be read back through a stream.
-    const response = compressedResponse(
-      Buffer.from(html),
-      compressPages ? preferredEncoding(requestHeader(c, 'accept-encoding')) : null,
-      template,
-    );
+    const fields = { id: viewer.id, username: viewer.username, avatarLarge: viewer.avatarLarge, nonce: ctx.nonce };
+    const acceptEncoding = compressPages ? requestHeader(c, 'accept-encoding') : undefined;
+    // Gzip whenever the client takes it, brotli or not: put together from parts compressed once,
+    // it costs next to nothing, where compressing each answer cost more than the rest of it.
+    const response =
+      acceptEncoding && /\bgzip\b/.test(acceptEncoding)
+        ? encodedResponse(gzipFill(template, fields, plan), 'gzip', template)
+        : // Encoded and compressed here, in one call each: a string body would be read back through a stream.
+          compressedResponse(Buffer.from(fill(template, fields, plan)), preferredEncoding(acceptEncoding), template);
     if (!verify) return response;
+    const html = await answerText(response);
     await next();
     const direct = await c.res.clone().text();
     if (direct === html) {
@@ -271,6 +326,15 @@ export function viewerPages({
     );
     c.res.headers.set('X-Viewer-Page', 'differs');
   };
+}
+
+/** What an answer says, decompressed (VIEWER_PAGES_VERIFY: the journeys check the gzip put together). */
+async function answerText(response: Response): Promise<string> {
+  const body = Buffer.from(await response.clone().arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  if (encoding === 'gzip') return zlib.gunzipSync(body).toString();
+  if (encoding === 'br') return zlib.brotliDecompressSync(body).toString();
+  return body.toString();
 }
 
 /** Where two pages first differ, with a little of each around it (VIEWER_PAGES_VERIFY). */

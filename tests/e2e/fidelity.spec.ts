@@ -2,17 +2,12 @@ import type { Page } from '@playwright/test';
 import { header } from './support/auth.ts';
 import { feedList, feedRows, rowTitleLinks } from './support/feed.ts';
 import { expect, test } from './support/fixtures.ts';
+import { unique } from './support/unique.ts';
 
 /**
  * Issue 12, what a careful reader saw: search paging past the end, the resend-verification
  * action, the narrow header for visitors, author names on article pages, the header on a jump.
  */
-
-let sequence = 0;
-function unique(): string {
-  sequence += 1;
-  return `${Date.now().toString(36).slice(-6)}${sequence}${Math.floor(Math.random() * 1000)}`;
-}
 
 async function searchHeading(page: Page) {
   return page.getByRole('region', { name: '搜索结果' }).getByRole('heading', { level: 1 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { avatarMenuButton, header, loginDialog, submitLogin } from './support/auth.ts';
 import { expect, test } from './support/fixtures.ts';
+import { unique } from './support/unique.ts';
 
 /**
  * Registration, verification codes, e-mail verification, lockout and password reset (SPEC §2.4,
@@ -9,12 +10,6 @@ import { expect, test } from './support/fixtures.ts';
  */
 
 const PASSWORD = 'secret-123';
-let sequence = 0;
-
-function unique(): string {
-  sequence += 1;
-  return `${Date.now().toString(36).slice(-6)}${sequence}${Math.floor(Math.random() * 1000)}`;
-}
 
 function newPhone(): string {
   return `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

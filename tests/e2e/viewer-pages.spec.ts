@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNT, header } from './support/auth.ts';
 import { feedList } from './support/feed.ts';
 import { expect, test } from './support/fixtures.ts';
+import { unique } from './support/unique.ts';
 
 /**
  * Signed-in feed pages come from a template filled for each viewer (server/http/viewer-pages.ts,
@@ -33,4 +34,18 @@ test('a signed-in feed page comes from its template, as the viewer’s own page'
   // 我关注的 is the viewer's own list: rendered as usual.
   const following = await page.goto('/timeline/subscribe');
   expect(following?.headers()['x-viewer-page']).toBeUndefined();
+});
+
+test('a person without a picture gets the template too, with their own letter avatar', async ({ page }) => {
+  const username = `e2e_${unique()}`;
+  await page.goto('/');
+  const created = await page.request.post('/api/user/v1/createUser', {
+    data: { email: `${username}@jinsha.test`, username, password: 'secret-123' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  // Registering is a write of theirs: their own pages for a few seconds, then the template's.
+  await expect
+    .poll(async () => (await page.goto('/timeline'))?.headers()['x-viewer-page'], { timeout: 15_000 })
+    .toBe('same');
+  await expect(header(page).getByRole('img', { name: username })).toHaveText('e');
 });

@@ -15,6 +15,7 @@ import { getCategoryIndex } from '@server/modules/tags/tags.service.ts';
 import { readPage, readPointer, readSort } from '~/lib/list-params.ts';
 import { toEntryRow } from '~/lib/entry-rows.ts';
 import { feedRows, viewerRowsHtml } from './feed-rows.server.tsx';
+import { viewerLetterValues } from '~/lib/viewer-letter.server.ts';
 import { FOLLOWING_CATEGORY, TIMELINE_DEFAULT_SORT } from './timeline.ts';
 import type { ViewerPagePlan } from '@server/http/viewer-pages.ts';
 import { keepForDocument } from '~/lib/document-html.server.ts';
@@ -58,13 +59,12 @@ const TIMELINE_PATH = /^\/timeline(?:\/([^/]+))?$/;
 
 /**
  * Whether a signed-in /timeline document can come from a template (server/http/viewer-pages.ts):
- * its first page, of a category feed (not 我关注的), for a viewer with a picture who gets the shared
+ * its first page, of a category feed (not 我关注的), for a viewer who gets the shared
  * feed (no mutes, no change of theirs a moment ago). The plan carries the viewer's rows for the slot.
  */
 export async function planTimelinePage(context: AppLoadContext, url: URL): Promise<ViewerPagePlan | null> {
-  // Without a picture the header draws a letter avatar from the viewer's name and id, which a
-  // template's tokens cannot stand for (CI: every newly registered person's page differed).
-  if (!context.viewer?.avatarLarge) return null;
+  const viewer = context.viewer;
+  if (!viewer) return null;
   const match = TIMELINE_PATH.exec(url.pathname);
   if (!match || [...url.searchParams.keys()].some((name) => name !== 'sort')) return null;
   const category = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
@@ -73,7 +73,12 @@ export async function planTimelinePage(context: AppLoadContext, url: URL): Promi
     const sort = readSort(url, TIMELINE_DEFAULT_SORT);
     const result = await listSharedEntries(context, { category, sort, limit: PAGE_SIZE.feed });
     if (!result.shared) return null;
-    return { key: url.pathname + url.search, source: result.page, slots: { rows: viewerRowsHtml(result) } };
+    return {
+      key: url.pathname + url.search,
+      source: result.page,
+      slots: { rows: viewerRowsHtml(result) },
+      values: viewerLetterValues(viewer),
+    };
   } catch {
     // An unknown category or sort: the page answers it as usual.
     return null;
