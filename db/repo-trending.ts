@@ -34,6 +34,6 @@ export async function refreshRepoTrending(tx: Db | Tx, repoIds?: string[]) {
 export async function recordStarSnapshot(tx: Db | Tx, repoId: string, starCount: number) {
   await tx
     .insert(repoStarSnapshots)
-    .values({ repoId, day: sql`current_date` as unknown as string, starCount })
+    .values({ repoId, day: sql`current_date`, starCount })
     .onConflictDoUpdate({ target: [repoStarSnapshots.repoId, repoStarSnapshots.day], set: { starCount } });
 }
