@@ -4,22 +4,27 @@ import { users, verificationTokens } from '@db/schema/users.ts';
 
 type Runner = Db | Tx;
 
+/** The unspent secrets of a purpose for a target. */
+function unspent(purpose: string, target: string) {
+  return and(
+    eq(verificationTokens.purpose, purpose),
+    eq(verificationTokens.target, target),
+    isNull(verificationTokens.usedAt),
+  );
+}
+
+/** The unspent secrets of a purpose for a target that have not expired by `now`. */
+function live(purpose: string, target: string, now: Date) {
+  return and(unspent(purpose, target), gt(verificationTokens.expiresAt, now));
+}
+
 export async function insertToken(db: Runner, values: typeof verificationTokens.$inferInsert) {
   await db.insert(verificationTokens).values(values);
 }
 
 /** Ends every live secret of a purpose for a target (a new code replaces the old ones). */
 export async function burnLiveTokens(db: Runner, purpose: string, target: string, now: Date) {
-  await db
-    .update(verificationTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(verificationTokens.purpose, purpose),
-        eq(verificationTokens.target, target),
-        isNull(verificationTokens.usedAt),
-      ),
-    );
+  await db.update(verificationTokens).set({ usedAt: now }).where(unspent(purpose, target));
 }
 
 /** Spends a captcha whatever the answer: returns its hash if it was live, else null. */
@@ -27,14 +32,7 @@ export async function takeLiveToken(db: Runner, purpose: string, target: string,
   const [row] = await db
     .update(verificationTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(verificationTokens.purpose, purpose),
-        eq(verificationTokens.target, target),
-        isNull(verificationTokens.usedAt),
-        gt(verificationTokens.expiresAt, now),
-      ),
-    )
+    .where(live(purpose, target, now))
     .returning({ secretHash: verificationTokens.secretHash });
   return row ?? null;
 }
@@ -49,14 +47,7 @@ export async function findLiveToken(db: Runner, purpose: string, target: string,
       userId: verificationTokens.userId,
     })
     .from(verificationTokens)
-    .where(
-      and(
-        eq(verificationTokens.purpose, purpose),
-        eq(verificationTokens.target, target),
-        isNull(verificationTokens.usedAt),
-        gt(verificationTokens.expiresAt, now),
-      ),
-    )
+    .where(live(purpose, target, now))
     .orderBy(desc(verificationTokens.createdAt))
     .limit(1)
     .for('update');
