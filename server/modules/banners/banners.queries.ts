@@ -5,6 +5,16 @@ import { banners, type bannerPositions } from '@db/schema/content.ts';
 
 export type BannerPosition = (typeof bannerPositions)[number];
 
+/** The web banners of a position whose window contains `now`. */
+function activeAt(q: { position: BannerPosition; now: Date }) {
+  return and(
+    eq(banners.position, q.position),
+    eq(banners.platform, 'web'),
+    lte(banners.startedAt, q.now),
+    gt(banners.endedAt, q.now),
+  );
+}
+
 /** Banners of a position whose window contains `now`, latest started first (banners_position_window_idx). */
 export async function selectActiveBanners(
   db: Db,
@@ -20,31 +30,14 @@ export async function selectActiveBanners(
       endedAt: banners.endedAt,
     })
     .from(banners)
-    .where(
-      and(
-        eq(banners.position, q.position),
-        eq(banners.platform, 'web'),
-        lte(banners.startedAt, q.now),
-        gt(banners.endedAt, q.now),
-      ),
-    )
+    .where(activeAt(q))
     .orderBy(desc(banners.startedAt), desc(banners.id))
     .offset(q.offset ?? 0)
     .limit(q.limit);
 }
 
 export async function countActiveBanners(db: Db, q: { position: BannerPosition; now: Date }) {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(banners)
-    .where(
-      and(
-        eq(banners.position, q.position),
-        eq(banners.platform, 'web'),
-        lte(banners.startedAt, q.now),
-        gt(banners.endedAt, q.now),
-      ),
-    );
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(banners).where(activeAt(q));
   return row?.total ?? 0;
 }
 
