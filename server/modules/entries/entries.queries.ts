@@ -1,5 +1,12 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, union, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  alias,
+  type PgInsertValue,
+  type PgTable,
+  type PgUpdateSetSource,
+  union,
+} from 'drizzle-orm/pg-core';
 import type { EntrySort } from '@core/constants.ts';
 import { type Db, type Tx, rowsOf } from '@db/client.ts';
 import { entryHotScore } from '@db/ranking.ts';
@@ -191,6 +198,31 @@ export async function selectTagEntryPage(
 }
 
 /**
+ * One lateral branch of a fan-in feed: the `limit` newest (id, createdAt) of `from` before the
+ * cursor that meet `where`, newest first, as the subquery `name`.
+ */
+function newestCandidates(
+  db: Db,
+  name: string,
+  b: {
+    from: PgTable;
+    id: AnyPgColumn;
+    createdAt: AnyPgColumn;
+    where: SQL | undefined;
+    cursor: Cursor | null;
+    limit: number;
+  },
+) {
+  return db
+    .select({ id: b.id, createdAt: b.createdAt })
+    .from(b.from)
+    .where(and(b.where, keysetBefore(b.createdAt, b.id, b.cursor)))
+    .orderBy(desc(b.createdAt), desc(b.id))
+    .limit(b.limit)
+    .as(name);
+}
+
+/**
  * The 我关注的 feed: newest entries written by people the viewer follows or carrying a tag the
  * viewer subscribes to. Fan-in rather than one filtered scan of all entries: for each followee
  * (entries_user_created_idx) and each subscribed tag (entry_tags_tag_created_idx) a lateral
@@ -200,32 +232,28 @@ export async function selectTagEntryPage(
 export async function selectFollowingEntryPage(db: Db, q: { viewerId: string; cursor: Cursor | null; limit: number }) {
   const authored = alias(entries, 'authored');
   // Muted content is dropped inside each branch, so every branch still yields `limit` candidates.
-  const byFollowee = db
-    .select({ id: authored.id, createdAt: authored.createdAt })
-    .from(authored)
-    .where(
-      and(
-        eq(authored.userId, follows.followeeId),
-        keysetBefore(authored.createdAt, authored.id, q.cursor),
-        entryNotMutedBy(q.viewerId, { entryId: authored.id, userId: authored.userId }),
-      ),
-    )
-    .orderBy(desc(authored.createdAt), desc(authored.id))
-    .limit(q.limit)
-    .as('by_followee');
-  const byTag = db
-    .select({ id: entryTags.entryId, createdAt: entryTags.entryCreatedAt })
-    .from(entryTags)
-    .where(
-      and(
-        eq(entryTags.tagId, tagSubscriptions.tagId),
-        keysetBefore(entryTags.entryCreatedAt, entryTags.entryId, q.cursor),
-        entryNotMutedBy(q.viewerId, { entryId: entryTags.entryId }),
-      ),
-    )
-    .orderBy(desc(entryTags.entryCreatedAt), desc(entryTags.entryId))
-    .limit(q.limit)
-    .as('by_tag');
+  const byFollowee = newestCandidates(db, 'by_followee', {
+    from: authored,
+    id: authored.id,
+    createdAt: authored.createdAt,
+    where: and(
+      eq(authored.userId, follows.followeeId),
+      entryNotMutedBy(q.viewerId, { entryId: authored.id, userId: authored.userId }),
+    ),
+    cursor: q.cursor,
+    limit: q.limit,
+  });
+  const byTag = newestCandidates(db, 'by_tag', {
+    from: entryTags,
+    id: entryTags.entryId,
+    createdAt: entryTags.entryCreatedAt,
+    where: and(
+      eq(entryTags.tagId, tagSubscriptions.tagId),
+      entryNotMutedBy(q.viewerId, { entryId: entryTags.entryId }),
+    ),
+    cursor: q.cursor,
+    limit: q.limit,
+  });
   const candidates = union(
     db
       .select({ id: byFollowee.id, createdAt: byFollowee.createdAt })
