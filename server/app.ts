@@ -177,16 +177,8 @@ export interface AppOptions {
   isDraining?: () => boolean;
 }
 
-export function createApp({
-  database,
-  adapters,
-  env,
-  logger,
-  pages,
-  viewerPageHooks,
-  clientDir,
-  isDraining,
-}: AppOptions) {
+export function createApp(options: AppOptions) {
+  const { database, adapters, env, logger, pages, viewerPageHooks, clientDir, isDraining } = options;
   const app = new Hono<AppEnv>();
   const instanceName = env.INSTANCE_NAME;
   if (instanceName) {
