@@ -2,17 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { PAGE_SIZE } from '@core/constants.ts';
 import { limitSchema, pageNumberSchema } from '@core/inputs.ts';
 import { idSchema } from '../../http/openapi.ts';
-import { entrySchema } from '../entries/entries.schemas.ts';
+import { collectionHeadShape, entrySchema } from '../entries/entries.schemas.ts';
 import { userBriefSchema } from '../users/users.schemas.ts';
 import { COUNTER_EVENTS } from './collections.service.ts';
 
 export const collectionSchema = z
   .object({
-    id: z.string(),
-    title: z.string(),
-    description: z.string(),
-    imageUrl: z.string(),
-    maskColor: z.string(),
+    ...collectionHeadShape,
     recommended: z.boolean(),
     author: userBriefSchema,
     followed: z.boolean(),

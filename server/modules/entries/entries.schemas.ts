@@ -62,14 +62,22 @@ export const getEntryQuerySchema = z.object({ entryId: idSchema, src: z.string()
 
 export type EntryListQuery = z.infer<typeof entryListQuerySchema>;
 
+/**
+ * The fields every answer about a collection starts with: here and in collections.schemas.ts
+ * (which imports this module's schemas, so the shape lives on this side).
+ */
+export const collectionHeadShape = {
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  maskColor: z.string(),
+};
+
 /** The related collection get_related_entry answers beside the entries. */
 export const relatedCollectionSchema = z
   .object({
-    id: z.string(),
-    title: z.string(),
-    description: z.string(),
-    imageUrl: z.string(),
-    maskColor: z.string(),
+    ...collectionHeadShape,
     followerCount: z.number(),
     entryCount: z.number(),
     user: userBriefSchema,
