@@ -1,6 +1,7 @@
 import { LIMITS, TIMING } from '@core/constants.ts';
 import { RefreshCw } from '~/ui/icons.tsx';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { useAuthModal } from '~/lib/auth-modal.ts';
 import { Button } from '~/ui/button.tsx';
 import type { CaptchaState } from './use-captcha.ts';
 
@@ -78,6 +79,51 @@ export function SendCodeButton({ left, sending, onClick }: { left: number; sendi
   );
 }
 
+/** What a code field of the captcha and SMS rows takes from its form. */
+type CodeFieldProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onFocus'> & {
+  id: string;
+  inputRef?: Ref<HTMLInputElement>;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+};
+
+/** 图形验证码: the code field beside its picture. */
+export function CaptchaField({
+  captcha,
+  failed,
+  onRefresh,
+  ...field
+}: CodeFieldProps & { captcha: CaptchaState | null; failed: boolean; onRefresh: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Field label="图形验证码" autoComplete="off" maxLength={LIMITS.captcha} placeholder="图形验证码" {...field} />
+      <CaptchaImage captcha={captcha} failed={failed} onRefresh={onRefresh} />
+    </div>
+  );
+}
+
+/** 短信验证码: the code field beside its 获取验证码 button. */
+export function SmsCodeField({
+  left,
+  sending,
+  onSend,
+  ...field
+}: CodeFieldProps & { left: number; sending: boolean; onSend: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Field
+        label="短信验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={LIMITS.smsCode}
+        placeholder="短信验证码"
+        {...field}
+      />
+      <SendCodeButton left={left} sending={sending} onClick={onSend} />
+    </div>
+  );
+}
+
 export const SMS_RESEND_SECONDS = TIMING.smsResendSeconds;
 
 /** A form's full-width submit button, disabled and saying what it is doing while the request runs. */
@@ -132,5 +178,18 @@ export function NewPasswordFields({
         onChange={(event) => onConfirm(event.target.value)}
       />
     </>
+  );
+}
+
+/** A password reset is done: the new password works, and the login modal is one click away. */
+export function ResetDone() {
+  const { open } = useAuthModal();
+  return (
+    <div className="py-6 text-center" role="status">
+      <p className="text-fg">密码已重置，请使用新密码登录。</p>
+      <Button size="md" className="mt-4" onClick={() => open('login')}>
+        去登录
+      </Button>
+    </div>
   );
 }

@@ -4,10 +4,10 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
-import { CaptchaImage, Field, SendCodeButton, SubmitButton } from './form-fields.tsx';
+import { CaptchaField, Field, SmsCodeField, SubmitButton } from './form-fields.tsx';
 import { Mascot, type MascotMood } from './mascot.tsx';
 import { type RegisterField, type RegisterForm, checkRegister, registerErrorMessage } from './register.ts';
-import { useCaptcha } from './use-captcha.ts';
+import { useCaptchaForm } from './use-captcha.ts';
 import { useSmsSender } from './use-sms-sender.ts';
 
 const EMPTY_FORM: RegisterForm = { username: '', account: '', imageCode: '', smsCode: '', password: '' };
@@ -19,9 +19,8 @@ const EMPTY_FORM: RegisterForm = { username: '', account: '', imageCode: '', sms
 export function RegisterPanel({ onSwitchToLogin }: { onSwitchToLogin: () => void }) {
   const alerts = useAlerts();
   const [mood, setMood] = useState<MascotMood>('normal');
-  const [form, setForm] = useState<RegisterForm>(EMPTY_FORM);
+  const { form, set, captcha, failed, refreshCaptcha } = useCaptchaForm<RegisterForm>(EMPTY_FORM);
   const [working, setWorking] = useState(false);
-  const { captcha, failed, refresh } = useCaptcha();
   const refs = {
     username: useRef<HTMLInputElement>(null),
     account: useRef<HTMLInputElement>(null),
@@ -31,13 +30,6 @@ export function RegisterPanel({ onSwitchToLogin }: { onSwitchToLogin: () => void
   } satisfies Record<RegisterField, unknown>;
   const isPhone = form.account.trim() !== '' && accountKind(form.account) === 'phone';
 
-  const set = (field: RegisterField) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  const refreshCaptcha = useCallback(() => {
-    setForm((current) => ({ ...current, imageCode: '' }));
-    void refresh();
-  }, [refresh]);
   const focusField = useCallback((field: RegisterField) => refs[field].current?.focus(), [refs]);
   const sms = useSmsSender({ useType: 'signup', refreshCaptcha, onInvalid: focusField });
 
@@ -101,38 +93,29 @@ export function RegisterPanel({ onSwitchToLogin }: { onSwitchToLogin: () => void
           onFocus={() => setMood('greeting')}
           onBlur={calm}
         />
-        <div className="flex gap-2">
-          <Field
-            id="register-captcha"
-            label="图形验证码"
-            inputRef={refs.imageCode}
-            name="imageCode"
-            autoComplete="off"
-            maxLength={LIMITS.captcha}
-            placeholder="图形验证码"
-            value={form.imageCode}
-            onChange={set('imageCode')}
-            onFocus={calm}
-          />
-          <CaptchaImage captcha={captcha} failed={failed} onRefresh={refreshCaptcha} />
-        </div>
+        <CaptchaField
+          id="register-captcha"
+          inputRef={refs.imageCode}
+          name="imageCode"
+          value={form.imageCode}
+          onChange={set('imageCode')}
+          onFocus={calm}
+          captcha={captcha}
+          failed={failed}
+          onRefresh={refreshCaptcha}
+        />
         {isPhone && (
-          <div className="flex gap-2">
-            <Field
-              id="register-sms-code"
-              label="短信验证码"
-              inputRef={refs.smsCode}
-              name="smsCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={LIMITS.smsCode}
-              placeholder="短信验证码"
-              value={form.smsCode}
-              onChange={set('smsCode')}
-              onFocus={calm}
-            />
-            <SendCodeButton left={sms.left} sending={sms.sending} onClick={sendCode} />
-          </div>
+          <SmsCodeField
+            id="register-sms-code"
+            inputRef={refs.smsCode}
+            name="smsCode"
+            value={form.smsCode}
+            onChange={set('smsCode')}
+            onFocus={calm}
+            left={sms.left}
+            sending={sms.sending}
+            onSend={sendCode}
+          />
         )}
         <Field
           id="register-password"

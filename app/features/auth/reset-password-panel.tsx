@@ -2,11 +2,9 @@ import { LIMITS } from '@core/constants.ts';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
-import { useAuthModal } from '~/lib/auth-modal.ts';
-import { Button } from '~/ui/button.tsx';
-import { CaptchaImage, Field, SendCodeButton, SubmitButton, NewPasswordFields } from './form-fields.tsx';
+import { CaptchaField, Field, NewPasswordFields, ResetDone, SmsCodeField, SubmitButton } from './form-fields.tsx';
 import { type ResetTab, checkPhoneReset, checkResetEmail } from './reset-password.ts';
-import { useCaptcha } from './use-captcha.ts';
+import { useCaptchaForm } from './use-captcha.ts';
 import { useSmsSender } from './use-sms-sender.ts';
 
 const tabClass = (active: boolean) =>
@@ -14,36 +12,22 @@ const tabClass = (active: boolean) =>
     active ? 'border-brand font-medium text-brand' : 'border-transparent text-fg-2 hover:text-fg'
   }`;
 
-/** Done: the new password works; the login modal is one click away. */
-function ResetDone() {
-  const { open } = useAuthModal();
-  return (
-    <div className="py-6 text-center" role="status">
-      <p className="text-fg">密码已重置，请使用新密码登录。</p>
-      <Button size="md" className="mt-4" onClick={() => open('login')}>
-        去登录
-      </Button>
-    </div>
-  );
-}
-
 function PhoneReset({ initialPhone }: { initialPhone: string }) {
   const alerts = useAlerts();
-  const [form, setForm] = useState({ phone: initialPhone, imageCode: '', smsCode: '', password: '', confirm: '' });
+  const { form, setForm, set, captcha, failed, refreshCaptcha } = useCaptchaForm({
+    phone: initialPhone,
+    imageCode: '',
+    smsCode: '',
+    password: '',
+    confirm: '',
+  });
   const [working, setWorking] = useState(false);
   const [done, setDone] = useState(false);
-  const { captcha, failed, refresh } = useCaptcha();
   const phoneRef = useRef<HTMLInputElement>(null);
   const imageCodeRef = useRef<HTMLInputElement>(null);
   const smsRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-  const refreshCaptcha = useCallback(() => {
-    setForm((current) => ({ ...current, imageCode: '' }));
-    void refresh();
-  }, [refresh]);
   const onInvalid = useCallback(
     (field: 'account' | 'imageCode') => (field === 'account' ? phoneRef : imageCodeRef).current?.focus(),
     [],
@@ -88,33 +72,24 @@ function PhoneReset({ initialPhone }: { initialPhone: string }) {
         value={form.phone}
         onChange={set('phone')}
       />
-      <div className="flex gap-2">
-        <Field
-          id="reset-captcha"
-          label="图形验证码"
-          inputRef={imageCodeRef}
-          autoComplete="off"
-          maxLength={LIMITS.captcha}
-          placeholder="图形验证码"
-          value={form.imageCode}
-          onChange={set('imageCode')}
-        />
-        <CaptchaImage captcha={captcha} failed={failed} onRefresh={refreshCaptcha} />
-      </div>
-      <div className="flex gap-2">
-        <Field
-          id="reset-sms-code"
-          label="短信验证码"
-          inputRef={smsRef}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={LIMITS.smsCode}
-          placeholder="短信验证码"
-          value={form.smsCode}
-          onChange={set('smsCode')}
-        />
-        <SendCodeButton left={sms.left} sending={sms.sending} onClick={sendCode} />
-      </div>
+      <CaptchaField
+        id="reset-captcha"
+        inputRef={imageCodeRef}
+        value={form.imageCode}
+        onChange={set('imageCode')}
+        captcha={captcha}
+        failed={failed}
+        onRefresh={refreshCaptcha}
+      />
+      <SmsCodeField
+        id="reset-sms-code"
+        inputRef={smsRef}
+        value={form.smsCode}
+        onChange={set('smsCode')}
+        left={sms.left}
+        sending={sms.sending}
+        onSend={sendCode}
+      />
       <NewPasswordFields
         ids={['reset-password', 'reset-confirm']}
         password={form.password}

@@ -2,15 +2,13 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch, isApiError } from '~/lib/api-client.ts';
-import { useAuthModal } from '~/lib/auth-modal.ts';
-import { Button, buttonClass } from '~/ui/button.tsx';
-import { SubmitButton, NewPasswordFields } from './form-fields.tsx';
+import { buttonClass } from '~/ui/button.tsx';
+import { NewPasswordFields, ResetDone, SubmitButton } from './form-fields.tsx';
 import { checkNewPassword } from './reset-password.ts';
 
 /** /set-new-password?mail_token=…: the mailed reset link's form (new password twice). */
 export function SetNewPasswordPanel({ token }: { token: string | null }) {
   const alerts = useAlerts();
-  const { open } = useAuthModal();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [working, setWorking] = useState(false);
@@ -50,12 +48,7 @@ export function SetNewPasswordPanel({ token }: { token: string | null }) {
           </Link>
         </div>
       ) : done ? (
-        <div className="py-6 text-center" role="status">
-          <p className="text-fg">密码已重置，请使用新密码登录。</p>
-          <Button size="md" className="mt-4" onClick={() => open('login')}>
-            去登录
-          </Button>
-        </div>
+        <ResetDone />
       ) : (
         <form noValidate onSubmit={submit} className="mt-5 space-y-3">
           <NewPasswordFields

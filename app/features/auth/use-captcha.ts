@@ -30,3 +30,19 @@ export function useCaptcha() {
   }, [refresh]);
   return { captcha, failed, refresh };
 }
+
+/**
+ * A form with an image captcha: its fields, a change handler per field, and `refreshCaptcha`,
+ * which empties the typed code and loads a new picture (after a send or a failed try).
+ */
+export function useCaptchaForm<F extends { imageCode: string }>(initial: F) {
+  const [form, setForm] = useState(initial);
+  const { captcha, failed, refresh } = useCaptcha();
+  const set = (field: keyof F) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const refreshCaptcha = useCallback(() => {
+    setForm((current) => ({ ...current, imageCode: '' }));
+    void refresh();
+  }, [refresh]);
+  return { form, setForm, set, captcha, failed, refreshCaptcha };
+}
