@@ -1,7 +1,7 @@
 import { AUDIT_ACTION_LABELS } from '@core/moderation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@core/format.ts';
-import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { AdminPanel, FilterButton, FilterSelect, NextPageLink } from '~/features/admin/admin-layout.tsx';
 import { AUDIT_TARGET_LABELS, auditDetailText } from '~/features/admin/audit-detail.ts';
 import { loadAuditLog } from '~/features/admin/admin.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
@@ -29,22 +29,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-action" className="text-fg-2">
             操作
           </label>
-          <select
+          <FilterSelect
             id="audit-action"
             name="action"
             defaultValue={action}
-            className="h-8 rounded border border-line bg-page px-2"
-          >
-            <option value="">全部</option>
-            {Object.entries(AUDIT_ACTION_LABELS).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="btn btn-secondary btn-sm">
-            筛选
-          </button>
+            options={AUDIT_ACTION_LABELS}
+            all="全部"
+          />
+          <FilterButton />
         </form>
       }
     >
@@ -101,16 +93,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {loaderData.pointer && (
-        <div className="mt-4 text-center">
-          <Link
-            to={`?${new URLSearchParams({ ...(action ? { action } : {}), pointer: loaderData.pointer })}`}
-            className="btn btn-secondary btn-sm"
-          >
-            下一页
-          </Link>
-        </div>
-      )}
+      <NextPageLink filters={{ action }} pointer={loaderData.pointer} />
     </AdminPanel>
   );
 }

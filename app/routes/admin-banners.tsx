@@ -1,8 +1,7 @@
 import { BANNER_POSITION_LABELS } from '@core/banners.ts';
 import { formatDateTime } from '@core/format.ts';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { AdminPanel, EditRemoveButtons, NextPageLink } from '~/features/admin/admin-layout.tsx';
 import { loadBanners } from '~/features/admin/admin.server.ts';
 import { type AdminBannerRow, BannerFormDialog } from '~/features/admin/banner-form.tsx';
 import { apiFetch } from '~/lib/api-client.ts';
@@ -83,35 +82,12 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
             header: '操作',
             className: 'whitespace-nowrap',
             cell: (b) => (
-              <>
-                <button
-                  type="button"
-                  className="mr-3 text-brand hover:underline"
-                  onClick={() => setEditing(b)}
-                  aria-label={`编辑 ${b.textList[0]}`}
-                >
-                  编辑
-                </button>
-                <button
-                  type="button"
-                  className="text-danger hover:underline"
-                  onClick={() => setRemoving(b)}
-                  aria-label={`删除 ${b.textList[0]}`}
-                >
-                  删除
-                </button>
-              </>
+              <EditRemoveButtons name={b.textList[0]} onEdit={() => setEditing(b)} onRemove={() => setRemoving(b)} />
             ),
           },
         ]}
       />
-      {pointer && (
-        <div className="mt-4 text-center">
-          <Link to={`?pointer=${encodeURIComponent(pointer)}`} className="btn btn-secondary btn-sm">
-            下一页
-          </Link>
-        </div>
-      )}
+      <NextPageLink pointer={pointer} />
       {editing !== null && (
         <BannerFormDialog banner={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '@core/format.ts';
-import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { AdminPanel, FilterButton, FilterSelect, NextPageLink } from '~/features/admin/admin-layout.tsx';
 import { loadContent } from '~/features/admin/admin.server.ts';
 import { ContentActions } from '~/features/admin/moderation-actions.tsx';
 import { pageMeta } from '~/lib/meta.ts';
@@ -20,34 +20,16 @@ const field = 'h-8 rounded border border-line bg-page px-2 text-sm';
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { filters } = loaderData;
-  const next = loaderData.pointer
-    ? `?${new URLSearchParams({
-        ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
-        pointer: loaderData.pointer,
-      } as Record<string, string>)}`
-    : null;
   return (
     <AdminPanel title="内容管理">
       <form method="get" className="mb-4 flex flex-wrap items-end gap-2 text-sm" aria-label="筛选">
         <label className="flex flex-col gap-1">
           类型
-          <select name="type" defaultValue={filters.type} className={field}>
-            {Object.entries(TYPES).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </select>
+          <FilterSelect name="type" defaultValue={filters.type} options={TYPES} className={field} />
         </label>
         <label className="flex flex-col gap-1">
           状态
-          <select name="state" defaultValue={filters.state} className={field}>
-            {Object.entries(STATES).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </select>
+          <FilterSelect name="state" defaultValue={filters.state} options={STATES} className={field} />
         </label>
         <label className="flex flex-col gap-1">
           作者
@@ -65,9 +47,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           关键词
           <input name="q" defaultValue={filters.q ?? ''} className={field} />
         </label>
-        <button type="submit" className="btn btn-secondary btn-sm">
-          筛选
-        </button>
+        <FilterButton />
       </form>
       <AdminTable
         label={TYPES[filters.type]}
@@ -105,13 +85,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {next && (
-        <div className="mt-4 text-center">
-          <Link to={next} className="btn btn-secondary btn-sm">
-            下一页
-          </Link>
-        </div>
-      )}
+      <NextPageLink filters={filters} pointer={loaderData.pointer} />
     </AdminPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { formatEventWindow } from '@core/events.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { AdminPanel, EditRemoveButtons } from '~/features/admin/admin-layout.tsx';
 import { type EditableEvent, EventFormDialog } from '~/features/events/event-form-dialog.tsx';
 import { eventHref } from '~/features/events/event-links.ts';
 import { loadAdminEvents } from '~/features/events/events.server.ts';
@@ -85,24 +85,11 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
             header: '操作',
             className: 'whitespace-nowrap',
             cell: (event) => (
-              <>
-                <button
-                  type="button"
-                  className="mr-3 text-brand hover:underline"
-                  onClick={() => setEditing(event)}
-                  aria-label={`编辑 ${event.title}`}
-                >
-                  编辑
-                </button>
-                <button
-                  type="button"
-                  className="text-danger hover:underline"
-                  onClick={() => setRemoving(event)}
-                  aria-label={`删除 ${event.title}`}
-                >
-                  删除
-                </button>
-              </>
+              <EditRemoveButtons
+                name={event.title}
+                onEdit={() => setEditing(event)}
+                onRemove={() => setRemoving(event)}
+              />
             ),
           },
         ]}

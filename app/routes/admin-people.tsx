@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { AdminPanel, FilterButton, NextPageLink } from '~/features/admin/admin-layout.tsx';
 import { loadPeople } from '~/features/admin/admin.server.ts';
 import { PeopleTable } from '~/features/admin/people-table.tsx';
 import { pageMeta } from '~/lib/meta.ts';
@@ -30,20 +29,12 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
             placeholder="用户名、手机号、邮箱或 id"
             className="h-8 w-56 max-w-full rounded border border-line bg-page px-2"
           />
-          <button type="submit" className="btn btn-secondary btn-sm">
-            搜索
-          </button>
+          <FilterButton>搜索</FilterButton>
         </form>
       }
     >
       <PeopleTable list={list} viewerId={viewerId} />
-      {pointer && (
-        <div className="mt-4 text-center">
-          <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), pointer })}`} className="btn btn-secondary btn-sm">
-            下一页
-          </Link>
-        </div>
-      )}
+      <NextPageLink filters={{ q }} pointer={pointer} />
     </AdminPanel>
   );
 }

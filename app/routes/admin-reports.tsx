@@ -1,7 +1,7 @@
 import { MODERATION_TARGETS } from '@core/moderation.ts';
 import { Link } from 'react-router';
 import { formatDateTime } from '@core/format.ts';
-import { AdminPanel } from '~/features/admin/admin-layout.tsx';
+import { AdminPanel, FilterButton, FilterSelect, NextPageLink } from '~/features/admin/admin-layout.tsx';
 import { loadReports } from '~/features/admin/admin.server.ts';
 import { ReportActions } from '~/features/admin/moderation-actions.tsx';
 import { pageMeta } from '~/lib/meta.ts';
@@ -23,50 +23,24 @@ const STATUSES = {
   upheld: '已处理',
 } as const;
 
+const KINDS = { report: '举报', appeal: '申诉' } as const;
+
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPanel
       title="举报与申诉"
       tools={
         <form method="get" className="flex items-center gap-2 text-sm">
-          <select
-            name="status"
-            aria-label="状态"
-            defaultValue={loaderData.status}
-            className="h-8 rounded border border-line bg-page px-2"
-          >
-            {Object.entries(STATUSES).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </select>
-          <select
-            name="kind"
-            aria-label="类型"
-            defaultValue={loaderData.kind}
-            className="h-8 rounded border border-line bg-page px-2"
-          >
-            <option value="">举报和申诉</option>
-            <option value="report">举报</option>
-            <option value="appeal">申诉</option>
-          </select>
-          <select
+          <FilterSelect name="status" aria-label="状态" defaultValue={loaderData.status} options={STATUSES} />
+          <FilterSelect name="kind" aria-label="类型" defaultValue={loaderData.kind} options={KINDS} all="举报和申诉" />
+          <FilterSelect
             name="type"
             aria-label="对象"
             defaultValue={loaderData.type}
-            className="h-8 rounded border border-line bg-page px-2"
-          >
-            <option value="">全部对象</option>
-            {Object.entries(MODERATION_TARGETS).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="btn btn-secondary btn-sm">
-            筛选
-          </button>
+            options={MODERATION_TARGETS}
+            all="全部对象"
+          />
+          <FilterButton />
         </form>
       }
     >
@@ -124,16 +98,10 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {loaderData.pointer && (
-        <div className="mt-4 text-center">
-          <Link
-            to={`?${new URLSearchParams({ status: loaderData.status, ...(loaderData.kind ? { kind: loaderData.kind } : {}), ...(loaderData.type ? { type: loaderData.type } : {}), pointer: loaderData.pointer })}`}
-            className="btn btn-secondary btn-sm"
-          >
-            下一页
-          </Link>
-        </div>
-      )}
+      <NextPageLink
+        filters={{ status: loaderData.status, kind: loaderData.kind, type: loaderData.type }}
+        pointer={loaderData.pointer}
+      />
     </AdminPanel>
   );
 }

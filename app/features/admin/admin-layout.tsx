@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { Link, NavLink } from 'react-router';
 import type { AdminNavItem } from './admin-nav.ts';
 
 /** The console: its navigation (ADMIN_NAV, filtered by role) beside the page. */
@@ -41,5 +41,77 @@ export function AdminPanel({ title, tools, children }: { title: string; tools?: 
       </header>
       <div className="p-5">{children}</div>
     </section>
+  );
+}
+
+/**
+ * A console filter's select: an option per entry of `options` (value → label), after an
+ * `all` option with the empty value when given.
+ */
+export function FilterSelect({
+  options,
+  all,
+  className = 'h-8 rounded border border-line bg-page px-2',
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { options: Readonly<Record<string, string>>; all?: string }) {
+  return (
+    <select className={className} {...props}>
+      {all !== undefined && <option value="">{all}</option>}
+      {Object.entries(options).map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A console filter form's submit button. */
+export function FilterButton({ children = '筛选' }: { children?: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-secondary btn-sm">
+      {children}
+    </button>
+  );
+}
+
+/** 下一页 under a console list: the same filters (the empty ones left out) and the next pointer. */
+export function NextPageLink({
+  filters = {},
+  pointer,
+}: {
+  filters?: Readonly<Record<string, string | null | undefined>>;
+  pointer: string | null | undefined;
+}) {
+  if (!pointer) return null;
+  const kept = Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  return (
+    <div className="mt-4 text-center">
+      <Link to={`?${new URLSearchParams([...kept, ['pointer', pointer]])}`} className="btn btn-secondary btn-sm">
+        下一页
+      </Link>
+    </div>
+  );
+}
+
+/** A console row's 编辑 and 删除, labelled with the row's name for screen readers. */
+export function EditRemoveButtons({
+  name,
+  onEdit,
+  onRemove,
+}: {
+  name: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="mr-3 text-brand hover:underline" onClick={onEdit} aria-label={`编辑 ${name}`}>
+        编辑
+      </button>
+      <button type="button" className="text-danger hover:underline" onClick={onRemove} aria-label={`删除 ${name}`}>
+        删除
+      </button>
+    </>
   );
 }
