@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useAlerts } from '~/lib/alerts.ts';
+import { usePointerPages } from '~/lib/use-pointer-pages.ts';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 import { type BookletPage, fetchLatest } from './booklet-api.ts';
@@ -15,25 +14,8 @@ export function LatestBooklets({
   category?: string;
   boughtIds: string[];
 }) {
-  const alerts = useAlerts();
-  const [items, setItems] = useState(page.list);
-  const [pointer, setPointer] = useState(page.pointer);
-  const [loading, setLoading] = useState(false);
+  const { items, pointer, loading, more } = usePointerPages(page, (before) => fetchLatest(category, before));
   const bought = new Set(boughtIds);
-
-  async function more() {
-    if (!pointer) return;
-    setLoading(true);
-    try {
-      const next = await fetchLatest(category, pointer);
-      setItems((current) => [...current, ...next.list.filter((b) => !current.some((c) => c.id === b.id))]);
-      setPointer(next.pointer);
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setLoading(false);
-    }
-  }
 
   if (items.length === 0) return <EmptyState text="这个分类还没有小册" />;
   return (

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAlerts } from '~/lib/alerts.ts';
+import { usePointerPages } from '~/lib/use-pointer-pages.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { LoadMoreButton } from '~/ui/load-more-button.tsx';
@@ -16,24 +15,7 @@ export function BoughtList({
   page: { list: BoughtBooklet[]; pointer: string | null };
   sectionHref: (bookletId: string, sectionId?: string) => string;
 }) {
-  const alerts = useAlerts();
-  const [items, setItems] = useState(page.list);
-  const [pointer, setPointer] = useState(page.pointer);
-  const [loading, setLoading] = useState(false);
-
-  async function more() {
-    if (!pointer) return;
-    setLoading(true);
-    try {
-      const next = await fetchBought(pointer);
-      setItems((current) => [...current, ...next.list]);
-      setPointer(next.pointer);
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { items, pointer, loading, more } = usePointerPages(page, fetchBought);
 
   if (items.length === 0) {
     return (
