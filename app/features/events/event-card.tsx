@@ -1,17 +1,13 @@
 import { eventPhase, formatEventWindow } from '@core/events.ts';
+import type { EventView } from '@server/modules/events/events.service.ts';
 import { CalendarDays, MapPin } from '~/ui/icons.tsx';
 import { eventHref } from './event-links.ts';
 
-export interface EventCardData {
-  id: string;
-  title: string;
-  city: string;
-  address: string;
-  url: string;
-  screenshot: string;
-  startedAt: string;
-  endedAt: string;
-}
+/** What a card shows of an event (the service's EventView). */
+export type EventCardData = Pick<
+  EventView,
+  'id' | 'title' | 'city' | 'address' | 'url' | 'screenshot' | 'startedAt' | 'endedAt'
+>;
 
 const PHASE_LABEL = { coming: '报名中', ongoing: '进行中', past: '已结束' } as const;
 const PHASE_CLASS = {

@@ -1,4 +1,5 @@
 import { EVENT_LIMITS, chinaLocalToIso, eventInputSchema, isoToChinaLocal } from '@core/events.ts';
+import type { EventView } from '@server/modules/events/events.service.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
@@ -8,17 +9,11 @@ import { useUpload } from '~/lib/use-upload.ts';
 import { DialogForm, ImagePickButton } from '~/ui/dialog-form.tsx';
 import { ModalDialog } from '~/ui/modal-dialog.tsx';
 
-export interface EditableEvent {
-  id: string;
-  title: string;
-  city: string;
-  address: string;
-  url: string;
-  screenshot: string;
-  showBanner: boolean;
-  startedAt: string;
-  endedAt: string;
-}
+/** What the form edits of an event (the service's EventView). */
+export type EditableEvent = Pick<
+  EventView,
+  'id' | 'title' | 'city' | 'address' | 'url' | 'screenshot' | 'showBanner' | 'startedAt' | 'endedAt'
+>;
 
 const inputClass = 'h-9 w-full rounded border border-line bg-card px-3 outline-none focus:border-brand';
 

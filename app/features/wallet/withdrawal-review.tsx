@@ -1,4 +1,5 @@
 import { formatYuan } from '@core/pricing.ts';
+import type { WithdrawalView } from '@server/modules/wallet/wallet.service.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useApiAction } from '~/lib/use-api-action.ts';
@@ -7,16 +8,8 @@ import { Button, buttonClass } from '~/ui/button.tsx';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import { LocalTime } from './wallet-view.tsx';
 
-export interface ReviewedWithdrawal {
-  id: string;
-  volume: number;
-  alipayAccount: string;
-  name: string;
-  status: 'pending' | 'paid' | 'rejected';
-  note: string;
-  createdAt: string;
-  user: { id: string; username: string };
-}
+/** An application as the queue shows it: the service's WithdrawalView and who asked. */
+export type ReviewedWithdrawal = Omit<WithdrawalView, 'updatedAt'> & { user: { id: string; username: string } };
 
 const STATUS_TABS = [
   { status: 'pending', label: '待审核' },
