@@ -45,13 +45,12 @@ export function LikeButton({
   }
 
   const label = state.like ? '取消点赞' : '点赞';
+  // What both looks share: a toggle button that waits for its call.
+  const toggleProps = { type: 'button', onClick: toggle, disabled: busy, 'aria-pressed': state.like } as const;
   if (variant === 'bar') {
     return (
       <button
-        type="button"
-        onClick={toggle}
-        disabled={busy}
-        aria-pressed={state.like}
+        {...toggleProps}
         aria-label={`${label}，已有 ${state.likeCount} 人点赞`}
         className={`inline-flex h-9 items-center gap-1.5 rounded border px-4 text-sm transition-colors duration-150 ease-out disabled:opacity-60 ${
           state.like
@@ -68,10 +67,7 @@ export function LikeButton({
   const row = likeToggle(state.like, state.likeCount);
   return (
     <button
-      type="button"
-      onClick={toggle}
-      disabled={busy}
-      aria-pressed={state.like}
+      {...toggleProps}
       aria-label={row.ariaLabel}
       title={row.label}
       className={className ? `${row.className} ${className}` : row.className}
