@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '~/ui/empty-state.tsx';
+import { NoEntriesYet } from '~/ui/empty-state.tsx';
 import { DeleteEntryDialog } from './entry-actions.tsx';
 import { editHref, entryHref } from '~/lib/links.ts';
 import { EntryStats } from './entry-stats.tsx';
@@ -57,14 +57,7 @@ export function PublishedList({ first }: { first: FeedPage<EntryView> }) {
           </span>
         </div>
         {shown.length === 0 ? (
-          <EmptyState
-            text="还没有文章，去写第一篇"
-            action={
-              <Link to="/editor/drafts/new" className={buttonClass('primary')}>
-                写文章
-              </Link>
-            }
-          />
+          <NoEntriesYet />
         ) : (
           <ul aria-label="已发布的文章">
             {shown.map((entry) => (

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { entryHref } from '~/lib/links.ts';
 import { buttonClass } from '~/ui/button.tsx';
-import { EmptyState } from '~/ui/empty-state.tsx';
+import { NoEntriesYet } from '~/ui/empty-state.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import { AnalyticsChart, type ChartSeries } from './analytics-chart.tsx';
 
@@ -149,14 +149,7 @@ export function AnalyticsPage({ data }: { data: AuthorAnalytics }) {
           文章数据（近 {data.days} 天）
         </h2>
         {data.entries.length === 0 ? (
-          <EmptyState
-            text="还没有文章，去写第一篇"
-            action={
-              <Link to="/editor/drafts/new" className={buttonClass('primary')}>
-                写文章
-              </Link>
-            }
-          />
+          <NoEntriesYet />
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[560px] text-left text-sm tabular-nums">
