@@ -3,20 +3,25 @@ import type { ReactNode } from 'react';
 import { dialogContentClass, dialogOverlayClass } from './dialog.ts';
 import { X } from './icons.tsx';
 
-/** An open dialog with a title bar and its close button; closing (Esc, ×, outside) calls onClose. */
+/**
+ * A dialog with a title bar and its close button; closing (Esc, ×, outside) calls onClose. It is
+ * open while it is rendered, unless `open` says otherwise (a dialog that keeps its state closed).
+ */
 export function TitledDialog({
   title,
   widthClass,
+  open = true,
   onClose,
   children,
 }: {
   title: string;
   widthClass: string;
+  open?: boolean;
   onClose: () => void;
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={dialogOverlayClass} />
         <Dialog.Content aria-describedby={undefined} className={dialogContentClass(widthClass)}>

@@ -8,6 +8,7 @@ import {
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { uploadImage } from '~/lib/upload-image.ts';
+import { useUpload } from '~/lib/use-upload.ts';
 import { Button } from '~/ui/button.tsx';
 import { ImagePlus } from '~/ui/icons.tsx';
 import type { BookletFields } from './booklet-api.ts';
@@ -44,7 +45,7 @@ export function BookletInfoForm({
   const [fields, setFields] = useState(initial);
   const [price, setPrice] = useState(initial.price ? (initial.price / 100).toFixed(2) : '0');
   const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const { uploading, upload } = useUpload(async (file) => (await uploadImage(file, 'cover')).url);
   const fileInput = useRef<HTMLInputElement>(null);
   const update = (changes: Partial<BookletFields>) => setFields((f) => ({ ...f, ...changes }));
 
@@ -66,15 +67,7 @@ export function BookletInfoForm({
   async function pickCover(files: FileList | null) {
     const file = files?.[0];
     if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    setUploading(true);
-    try {
-      update({ img: (await uploadImage(file, 'cover')).url });
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setUploading(false);
-    }
+    await upload(file, (img) => update({ img }));
   }
 
   return (

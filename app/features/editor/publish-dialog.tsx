@@ -4,8 +4,9 @@ import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { Button } from '~/ui/button.tsx';
-import { dialogContentClass, dialogOverlayClass } from '~/ui/dialog.ts';
+import { TitledDialog } from '~/ui/titled-dialog.tsx';
 import { uploadImage } from '~/lib/upload-image.ts';
+import { useUpload } from '~/lib/use-upload.ts';
 import { type CategoryOption, type DraftFields, searchTags, type TagBrief } from './editor-api.ts';
 import { safeImageUrl } from '@core/user-urls.ts';
 
@@ -63,7 +64,7 @@ export function PublishDialog(props: PublishDialogProps) {
   const alerts = useAlerts();
   const [keyword, setKeyword] = useState('');
   const [suggestions, setSuggestions] = useState<TagBrief[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const { uploading, upload } = useUpload(async (file) => (await uploadImage(file, 'cover')).url);
   const [publishing, setPublishing] = useState(false);
   const coverInput = useRef<HTMLInputElement>(null);
   const ids = { tag: useId(), abstract: useId() };
@@ -97,17 +98,8 @@ export function PublishDialog(props: PublishDialogProps) {
     );
 
   const uploadCover = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      const { url } = await uploadImage(file, 'cover');
-      onChange({ coverImage: url });
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setUploading(false);
-      if (coverInput.current) coverInput.current.value = '';
-    }
+    await upload(file, (url) => onChange({ coverImage: url }));
+    if (coverInput.current) coverInput.current.value = '';
   };
 
   const publish = async () => {
@@ -125,180 +117,171 @@ export function PublishDialog(props: PublishDialogProps) {
   const abstractLength = Array.from(choices.abstract).length;
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content aria-describedby={undefined} className={dialogContentClass('w-[560px]')}>
-          <div className="flex items-center justify-between border-line border-b px-5 py-3">
-            <Dialog.Title className="font-semibold text-base">{editing ? '更新文章' : '发布文章'}</Dialog.Title>
-            <Dialog.Close
-              aria-label="关闭"
-              className="flex size-8 items-center justify-center rounded text-fg-3 hover:text-fg"
-            >
-              <X aria-hidden size={18} strokeWidth={1.75} />
-            </Dialog.Close>
-          </div>
-          <div className="space-y-5 px-5 py-4">
-            <Field label="分类">
-              <fieldset className="flex flex-wrap gap-2">
-                <legend className="sr-only">分类</legend>
-                {categories.map((category) => (
-                  <ChipRadio
-                    key={category.id}
-                    name="publish-category"
-                    label={category.title}
-                    checked={choices.categoryId === category.id}
-                    onSelect={() => onChange({ categoryId: category.id })}
-                  />
-                ))}
-              </fieldset>
-            </Field>
+    <TitledDialog
+      open={open}
+      title={editing ? '更新文章' : '发布文章'}
+      widthClass="w-[560px]"
+      onClose={() => onOpenChange(false)}
+    >
+      <div className="space-y-5 px-5 py-4">
+        <Field label="分类">
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">分类</legend>
+            {categories.map((category) => (
+              <ChipRadio
+                key={category.id}
+                name="publish-category"
+                label={category.title}
+                checked={choices.categoryId === category.id}
+                onSelect={() => onChange({ categoryId: category.id })}
+              />
+            ))}
+          </fieldset>
+        </Field>
 
-            <Field label="标签" htmlFor={ids.tag}>
-              <div className="space-y-2">
-                {chosen.length > 0 && (
-                  <ul aria-label="已选标签" className="flex flex-wrap gap-2">
-                    {chosen.map((tag) => (
-                      <li
-                        key={tag.id}
-                        className="flex h-7 items-center gap-1 rounded bg-brand-tint pr-1 pl-2 text-brand text-sm"
-                      >
-                        {tag.title}
-                        <button
-                          type="button"
-                          aria-label={`移除标签 ${tag.title}`}
-                          onClick={() => removeTag(tag.id)}
-                          className="flex size-5 items-center justify-center rounded hover:bg-brand/10"
-                        >
-                          <X aria-hidden size={14} strokeWidth={1.75} />
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <div className="relative">
-                  <Search
-                    aria-hidden
-                    size={16}
-                    strokeWidth={1.75}
-                    className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-fg-3"
-                  />
-                  <input
-                    id={ids.tag}
-                    type="search"
-                    value={keyword}
-                    maxLength={32}
-                    disabled={full}
-                    onChange={(event) => setKeyword(event.target.value)}
-                    placeholder={full ? `最多选择${ENTRY_LIMITS.tagsMax}个标签` : '搜索标签'}
-                    className="h-9 w-full rounded border border-line bg-card pr-3 pl-8 text-sm outline-none focus:border-brand disabled:opacity-60"
-                  />
-                </div>
-                {!full && (
-                  <ul aria-label="标签建议" className="flex max-h-32 flex-wrap gap-2 overflow-y-auto">
-                    {suggestions
-                      .filter((tag) => !choices.tagIds.includes(tag.id))
-                      .map((tag) => (
-                        <li key={tag.id}>
-                          <button type="button" onClick={() => addTag(tag)} className={chipClass(false)}>
-                            {tag.title}
-                          </button>
-                        </li>
-                      ))}
-                    {suggestions.length === 0 && keyword.trim() !== '' && (
-                      <li className="text-fg-3 text-sm">没有找到相关标签</li>
-                    )}
-                  </ul>
-                )}
-                <p className="text-fg-3 text-xs">选择 1 至 {ENTRY_LIMITS.tagsMax} 个标签</p>
-              </div>
-            </Field>
-
-            <Field label="文章封面">
-              {safeImageUrl(choices.coverImage) ? (
-                <div className="relative w-48">
-                  <img
-                    src={safeImageUrl(choices.coverImage)}
-                    alt="文章封面"
-                    className="aspect-[3/2] w-48 rounded border border-line object-cover"
-                  />
-                  <button
-                    type="button"
-                    aria-label="移除封面"
-                    onClick={() => onChange({ coverImage: '' })}
-                    className="absolute top-1 right-1 flex size-6 items-center justify-center rounded bg-black/60 text-white"
+        <Field label="标签" htmlFor={ids.tag}>
+          <div className="space-y-2">
+            {chosen.length > 0 && (
+              <ul aria-label="已选标签" className="flex flex-wrap gap-2">
+                {chosen.map((tag) => (
+                  <li
+                    key={tag.id}
+                    className="flex h-7 items-center gap-1 rounded bg-brand-tint pr-1 pl-2 text-brand text-sm"
                   >
-                    <X aria-hidden size={14} strokeWidth={1.75} />
-                  </button>
-                </div>
-              ) : (
-                <button
-                  type="button"
-                  disabled={uploading}
-                  onClick={() => coverInput.current?.click()}
-                  className="flex aspect-[3/2] w-48 flex-col items-center justify-center gap-1 rounded border border-line border-dashed text-fg-3 text-sm hover:border-brand hover:text-brand disabled:opacity-60"
-                >
-                  <ImagePlus aria-hidden size={20} strokeWidth={1.75} />
-                  {uploading ? '上传中...' : '上传封面'}
-                </button>
-              )}
-              <input
-                ref={coverInput}
-                type="file"
-                accept="image/*"
-                aria-label="选择封面图片"
-                className="hidden"
-                onChange={(event) => uploadCover(event.target.files?.[0])}
-              />
-            </Field>
-
-            <Field label="摘要" htmlFor={ids.abstract}>
-              <textarea
-                id={ids.abstract}
-                value={choices.abstract}
-                onChange={(event) => onChange({ abstract: event.target.value })}
-                maxLength={ENTRY_LIMITS.abstractMax}
-                rows={3}
-                placeholder="可选；不填时取正文开头"
-                className="w-full resize-none rounded border border-line bg-card px-3 py-2 text-sm outline-none focus:border-brand"
-              />
-              <p className="text-right text-fg-3 text-xs">
-                {abstractLength}/{ENTRY_LIMITS.abstractMax}
-              </p>
-            </Field>
-
-            <Field label="发布到">
-              <fieldset className="flex gap-2">
-                <legend className="sr-only">发布到</legend>
-                {(
-                  [
-                    ['article', '普通文章'],
-                    ['post', '专栏文章'],
-                  ] as const
-                ).map(([type, label]) => (
-                  <ChipRadio
-                    key={type}
-                    name="publish-type"
-                    label={label}
-                    checked={choices.type === type}
-                    onSelect={() => onChange({ type })}
-                  />
+                    {tag.title}
+                    <button
+                      type="button"
+                      aria-label={`移除标签 ${tag.title}`}
+                      onClick={() => removeTag(tag.id)}
+                      className="flex size-5 items-center justify-center rounded hover:bg-brand/10"
+                    >
+                      <X aria-hidden size={14} strokeWidth={1.75} />
+                    </button>
+                  </li>
                 ))}
-              </fieldset>
-            </Field>
+              </ul>
+            )}
+            <div className="relative">
+              <Search
+                aria-hidden
+                size={16}
+                strokeWidth={1.75}
+                className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-fg-3"
+              />
+              <input
+                id={ids.tag}
+                type="search"
+                value={keyword}
+                maxLength={32}
+                disabled={full}
+                onChange={(event) => setKeyword(event.target.value)}
+                placeholder={full ? `最多选择${ENTRY_LIMITS.tagsMax}个标签` : '搜索标签'}
+                className="h-9 w-full rounded border border-line bg-card pr-3 pl-8 text-sm outline-none focus:border-brand disabled:opacity-60"
+              />
+            </div>
+            {!full && (
+              <ul aria-label="标签建议" className="flex max-h-32 flex-wrap gap-2 overflow-y-auto">
+                {suggestions
+                  .filter((tag) => !choices.tagIds.includes(tag.id))
+                  .map((tag) => (
+                    <li key={tag.id}>
+                      <button type="button" onClick={() => addTag(tag)} className={chipClass(false)}>
+                        {tag.title}
+                      </button>
+                    </li>
+                  ))}
+                {suggestions.length === 0 && keyword.trim() !== '' && (
+                  <li className="text-fg-3 text-sm">没有找到相关标签</li>
+                )}
+              </ul>
+            )}
+            <p className="text-fg-3 text-xs">选择 1 至 {ENTRY_LIMITS.tagsMax} 个标签</p>
           </div>
-          <div className="flex justify-end gap-3 border-line border-t px-5 py-3">
-            <Dialog.Close asChild>
-              <Button variant="secondary" size="md">
-                取消
-              </Button>
-            </Dialog.Close>
-            <Button size="md" disabled={publishing || uploading} onClick={publish}>
-              {publishing ? '发布中...' : editing ? '确定并更新' : '确定并发布'}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </Field>
+
+        <Field label="文章封面">
+          {safeImageUrl(choices.coverImage) ? (
+            <div className="relative w-48">
+              <img
+                src={safeImageUrl(choices.coverImage)}
+                alt="文章封面"
+                className="aspect-[3/2] w-48 rounded border border-line object-cover"
+              />
+              <button
+                type="button"
+                aria-label="移除封面"
+                onClick={() => onChange({ coverImage: '' })}
+                className="absolute top-1 right-1 flex size-6 items-center justify-center rounded bg-black/60 text-white"
+              >
+                <X aria-hidden size={14} strokeWidth={1.75} />
+              </button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              disabled={uploading}
+              onClick={() => coverInput.current?.click()}
+              className="flex aspect-[3/2] w-48 flex-col items-center justify-center gap-1 rounded border border-line border-dashed text-fg-3 text-sm hover:border-brand hover:text-brand disabled:opacity-60"
+            >
+              <ImagePlus aria-hidden size={20} strokeWidth={1.75} />
+              {uploading ? '上传中...' : '上传封面'}
+            </button>
+          )}
+          <input
+            ref={coverInput}
+            type="file"
+            accept="image/*"
+            aria-label="选择封面图片"
+            className="hidden"
+            onChange={(event) => uploadCover(event.target.files?.[0])}
+          />
+        </Field>
+
+        <Field label="摘要" htmlFor={ids.abstract}>
+          <textarea
+            id={ids.abstract}
+            value={choices.abstract}
+            onChange={(event) => onChange({ abstract: event.target.value })}
+            maxLength={ENTRY_LIMITS.abstractMax}
+            rows={3}
+            placeholder="可选；不填时取正文开头"
+            className="w-full resize-none rounded border border-line bg-card px-3 py-2 text-sm outline-none focus:border-brand"
+          />
+          <p className="text-right text-fg-3 text-xs">
+            {abstractLength}/{ENTRY_LIMITS.abstractMax}
+          </p>
+        </Field>
+
+        <Field label="发布到">
+          <fieldset className="flex gap-2">
+            <legend className="sr-only">发布到</legend>
+            {(
+              [
+                ['article', '普通文章'],
+                ['post', '专栏文章'],
+              ] as const
+            ).map(([type, label]) => (
+              <ChipRadio
+                key={type}
+                name="publish-type"
+                label={label}
+                checked={choices.type === type}
+                onSelect={() => onChange({ type })}
+              />
+            ))}
+          </fieldset>
+        </Field>
+      </div>
+      <div className="flex justify-end gap-3 border-line border-t px-5 py-3">
+        <Dialog.Close asChild>
+          <Button variant="secondary" size="md">
+            取消
+          </Button>
+        </Dialog.Close>
+        <Button size="md" disabled={publishing || uploading} onClick={publish}>
+          {publishing ? '发布中...' : editing ? '确定并更新' : '确定并发布'}
+        </Button>
+      </div>
+    </TitledDialog>
   );
 }
