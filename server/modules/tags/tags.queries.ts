@@ -57,18 +57,17 @@ function likePattern(query: string) {
 }
 
 /** A page of tags, optionally those whose title contains `query`, with the total that matches. */
-export async function selectTagPage(
-  db: Db,
-  q: {
-    order: TagOrder;
-    query?: string;
-    categoryId?: string;
-    excludeSubscribedBy?: string;
-    offset: number;
-    limit: number;
-    viewerId: string | null;
-  },
-) {
+export interface TagPageQuery {
+  order: TagOrder;
+  query?: string;
+  categoryId?: string;
+  excludeSubscribedBy?: string;
+  offset: number;
+  limit: number;
+  viewerId: string | null;
+}
+
+export async function selectTagPage(db: Db, q: TagPageQuery) {
   const where: SQL[] = [];
   if (q.query) where.push(sql`lower(${tags.title}) like ${likePattern(q.query)}`);
   if (q.categoryId) where.push(eq(tags.categoryId, q.categoryId));

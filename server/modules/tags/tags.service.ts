@@ -101,6 +101,21 @@ export interface TagList {
   total: number;
 }
 
+/** Page `page` (zero-based) of the tags `filter` selects, as the tag lists answer them. */
+async function tagListPage(
+  db: Db,
+  paging: { page: number; pageSize: number; viewer: Viewer | null },
+  filter: Pick<queries.TagPageQuery, 'order' | 'query' | 'categoryId' | 'excludeSubscribedBy'>,
+): Promise<TagList> {
+  const { rows, total } = await queries.selectTagPage(db, {
+    ...filter,
+    offset: paging.page * paging.pageSize,
+    limit: paging.pageSize,
+    viewerId: paging.viewer?.id ?? null,
+  });
+  return { tagList: rows.map(toTagView), total };
+}
+
 /** SPEC §9: the suggestion call's default category is 产品 (product). */
 export const DEFAULT_SUGGEST_CATEGORY = 'product';
 
@@ -112,15 +127,7 @@ export async function listTags(
   ctx: Pick<Ctx, 'db'>,
   options: { order: queries.TagOrder; query?: string; page: number; pageSize: number; viewer: Viewer | null },
 ): Promise<TagList> {
-  const { db } = ctx;
-  const { rows, total } = await queries.selectTagPage(db, {
-    order: options.order,
-    query: options.query?.trim() || undefined,
-    offset: options.page * options.pageSize,
-    limit: options.pageSize,
-    viewerId: options.viewer?.id ?? null,
-  });
-  return { tagList: rows.map(toTagView), total };
+  return tagListPage(ctx.db, options, { order: options.order, query: options.query?.trim() || undefined });
 }
 
 /**
@@ -140,15 +147,11 @@ export async function suggestTags(
     if (!category) throw notFound('分类不存在');
     categoryId = category.id;
   }
-  const { rows, total } = await queries.selectTagPage(db, {
+  return tagListPage(db, options, {
     order: 'hot',
     categoryId,
     excludeSubscribedBy: options.type === 'tag' ? options.viewer?.id : undefined,
-    offset: options.page * options.pageSize,
-    limit: options.pageSize,
-    viewerId: options.viewer?.id ?? null,
   });
-  return { tagList: rows.map(toTagView), total };
 }
 
 /** A user's subscribed tags, latest first (SPEC §7.6 /user/{id}/subscribe: tagList, total). */
