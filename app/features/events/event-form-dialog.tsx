@@ -1,6 +1,6 @@
 import { EVENT_LIMITS, chinaLocalToIso, eventInputSchema, isoToChinaLocal } from '@core/events.ts';
 import type { EventView } from '@server/modules/events/events.service.ts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useApiAction } from '~/lib/use-api-action.ts';
@@ -16,6 +16,18 @@ export type EditableEvent = Pick<
 >;
 
 const inputClass = 'h-9 w-full rounded border border-line bg-card px-3 outline-none focus:border-brand';
+
+/** A labelled input of the form, the label above it. */
+function LabelledInput({ id, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-fg-2">
+        {label}
+      </label>
+      <input id={id} {...input} className={inputClass} />
+    </div>
+  );
+}
 
 /**
  * 新建活动 / 编辑活动: the fields of an event, times in China time; saved through the event API,
@@ -82,6 +94,11 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
   }
 
   const field = (key: string) => `${id}-${key}`;
+  /** The value and change handler of a text field. */
+  const text = (key: 'title' | 'address' | 'url' | 'startedAt' | 'endedAt') => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
   return (
     <DialogForm
       title={event ? '编辑活动' : '新建活动'}
@@ -91,18 +108,7 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
       spacing="space-y-3"
       footerGap="gap-3"
     >
-      <div className="space-y-1">
-        <label htmlFor={field('title')} className="block text-fg-2">
-          活动名称
-        </label>
-        <input
-          id={field('title')}
-          value={values.title}
-          maxLength={EVENT_LIMITS.title}
-          onChange={(e) => set('title', e.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <LabelledInput id={field('title')} label="活动名称" maxLength={EVENT_LIMITS.title} {...text('title')} />
       <div className="grid grid-cols-[140px_minmax(0,1fr)] gap-3">
         <div className="space-y-1">
           <label htmlFor={field('city')} className="block text-fg-2">
@@ -122,57 +128,18 @@ function EventForm({ event, cities, onSaved }: { event?: EditableEvent; cities: 
             ))}
           </select>
         </div>
-        <div className="space-y-1">
-          <label htmlFor={field('address')} className="block text-fg-2">
-            活动地点
-          </label>
-          <input
-            id={field('address')}
-            value={values.address}
-            maxLength={EVENT_LIMITS.address}
-            onChange={(e) => set('address', e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <LabelledInput id={field('address')} label="活动地点" maxLength={EVENT_LIMITS.address} {...text('address')} />
       </div>
-      <div className="space-y-1">
-        <label htmlFor={field('url')} className="block text-fg-2">
-          活动链接
-        </label>
-        <input
-          id={field('url')}
-          value={values.url}
-          maxLength={EVENT_LIMITS.url}
-          placeholder="https://"
-          onChange={(e) => set('url', e.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <LabelledInput
+        id={field('url')}
+        label="活动链接"
+        maxLength={EVENT_LIMITS.url}
+        placeholder="https://"
+        {...text('url')}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1">
-          <label htmlFor={field('start')} className="block text-fg-2">
-            开始时间（北京时间）
-          </label>
-          <input
-            id={field('start')}
-            type="datetime-local"
-            value={values.startedAt}
-            onChange={(e) => set('startedAt', e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={field('end')} className="block text-fg-2">
-            结束时间（北京时间）
-          </label>
-          <input
-            id={field('end')}
-            type="datetime-local"
-            value={values.endedAt}
-            onChange={(e) => set('endedAt', e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <LabelledInput id={field('start')} label="开始时间（北京时间）" type="datetime-local" {...text('startedAt')} />
+        <LabelledInput id={field('end')} label="结束时间（北京时间）" type="datetime-local" {...text('endedAt')} />
       </div>
       <div className="space-y-1">
         <span className="block text-fg-2">封面</span>
