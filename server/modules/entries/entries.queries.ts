@@ -1,4 +1,18 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   type AnyPgColumn,
   alias,
@@ -152,6 +166,15 @@ export async function selectEntryPage(db: Db, q: EntryPageQuery & { tagId?: stri
  */
 export const TAG_GATHER_MAX = 5000;
 
+/** The visible entries among `ids` (a subquery of entry ids), as list rows, newest first. */
+function selectVisibleEntriesIn(db: Db, ids: SQLWrapper) {
+  return db
+    .select(entryListColumns)
+    .from(entries)
+    .where(and(inArray(entries.id, ids), isNull(entries.hiddenAt)))
+    .orderBy(desc(entries.createdAt), desc(entries.id));
+}
+
 /**
  * One keyset page of a tag's entries (SPEC §7.3 get_tag_entry, the /tag/{title} page), in any of
  * the six sorts. Newest pages and the last week or month are index ranges of entry_tags
@@ -177,11 +200,7 @@ export async function selectTagEntryPage(
       .orderBy(desc(entryTags.entryCreatedAt), desc(entryTags.entryId))
       .offset(offset)
       .limit(q.limit);
-    return db
-      .select(entryListColumns)
-      .from(entries)
-      .where(and(inArray(entries.id, newest), isNull(entries.hiddenAt)))
-      .orderBy(desc(entries.createdAt), desc(entries.id));
+    return selectVisibleEntriesIn(db, newest);
   }
   const since = periodStart(q);
   if (!since && q.tagEntryCount > TAG_GATHER_MAX) return selectEntryPage(db, q);
@@ -271,11 +290,7 @@ export async function selectFollowingEntryPage(db: Db, q: { viewerId: string; cu
     .from(candidates)
     .orderBy(desc(candidates.createdAt), desc(candidates.id))
     .limit(q.limit);
-  return db
-    .select(entryListColumns)
-    .from(entries)
-    .where(and(inArray(entries.id, newest), isNull(entries.hiddenAt)))
-    .orderBy(desc(entries.createdAt), desc(entries.id));
+  return selectVisibleEntriesIn(db, newest);
 }
 
 /** Newest entries of a category other than the one being read (entries_category_created_idx). */
