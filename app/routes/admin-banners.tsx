@@ -1,7 +1,7 @@
 import { BANNER_POSITION_LABELS } from '@core/banners.ts';
 import { formatDateTime } from '@core/format.ts';
 import { useState } from 'react';
-import { AdminPanel, EditRemoveButtons, NextPageLink } from '~/features/admin/admin-layout.tsx';
+import { AdminPanel, ConfirmRemoveDialog, EditRemoveButtons, NextPageLink } from '~/features/admin/admin-layout.tsx';
 import { loadBanners } from '~/features/admin/admin.server.ts';
 import { type AdminBannerRow, BannerFormDialog } from '~/features/admin/banner-form.tsx';
 import { apiFetch } from '~/lib/api-client.ts';
@@ -9,7 +9,6 @@ import { pageMeta } from '~/lib/meta.ts';
 import { useApiAction } from '~/lib/use-api-action.ts';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import { Button } from '~/ui/button.tsx';
-import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import type { Route } from './+types/admin-banners';
 
 /** /admin/banners: every banner (running, coming, ended); create, edit, delete. */
@@ -91,15 +90,11 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
       {editing !== null && (
         <BannerFormDialog banner={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title="删除横幅"
-        description={`确定删除“${removing?.textList[0] ?? ''}”吗？删除后无法恢复。`}
-        confirmLabel="删除"
-        danger
+      <ConfirmRemoveDialog
+        what="横幅"
+        name={removing?.textList[0]}
+        onCancel={() => setRemoving(null)}
         busy={busy}
-        busyLabel="删除中..."
         onConfirm={() => void remove()}
       />
     </AdminPanel>

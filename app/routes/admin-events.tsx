@@ -1,7 +1,7 @@
 import { formatEventWindow } from '@core/events.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AdminPanel, EditRemoveButtons } from '~/features/admin/admin-layout.tsx';
+import { AdminPanel, ConfirmRemoveDialog, EditRemoveButtons } from '~/features/admin/admin-layout.tsx';
 import { type EditableEvent, EventFormDialog } from '~/features/events/event-form-dialog.tsx';
 import { eventHref } from '~/features/events/event-links.ts';
 import { loadAdminEvents } from '~/features/events/events.server.ts';
@@ -10,7 +10,6 @@ import { apiFetch } from '~/lib/api-client.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { useApiAction } from '~/lib/use-api-action.ts';
 import { Button } from '~/ui/button.tsx';
-import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import type { Route } from './+types/admin-events';
 
@@ -101,15 +100,11 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
         event={editing === 'new' || editing === null ? undefined : editing}
         cities={cities}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title="删除活动"
-        description={`确定删除“${removing?.title ?? ''}”吗？删除后无法恢复。`}
-        confirmLabel="删除"
-        danger
+      <ConfirmRemoveDialog
+        what="活动"
+        name={removing?.title}
+        onCancel={() => setRemoving(null)}
         busy={busy}
-        busyLabel="删除中..."
         onConfirm={() => void remove()}
       />
     </AdminPanel>

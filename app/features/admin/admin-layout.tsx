@@ -1,5 +1,6 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { Link, NavLink } from 'react-router';
+import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import type { AdminNavItem } from './admin-nav.ts';
 
 /** The console: its navigation (ADMIN_NAV, filtered by role) beside the page. */
@@ -113,5 +114,34 @@ export function EditRemoveButtons({
         删除
       </button>
     </>
+  );
+}
+
+/** 删除…: the console's confirmation before a row is deleted for good (open while `name` is given). */
+export function ConfirmRemoveDialog({
+  what,
+  name,
+  onCancel,
+  busy,
+  onConfirm,
+}: {
+  what: string;
+  name: string | undefined;
+  onCancel: () => void;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={name !== undefined}
+      onOpenChange={(open) => !open && onCancel()}
+      title={`删除${what}`}
+      description={`确定删除“${name ?? ''}”吗？删除后无法恢复。`}
+      confirmLabel="删除"
+      danger
+      busy={busy}
+      busyLabel="删除中..."
+      onConfirm={onConfirm}
+    />
   );
 }
