@@ -1,8 +1,7 @@
 import { usePointerPages } from '~/lib/use-pointer-pages.ts';
 import { EmptyState } from '~/ui/empty-state.tsx';
-import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 import { type BookletPage, fetchLatest } from './booklet-api.ts';
-import { BookletRow } from './booklet-row.tsx';
+import { BookletRow, BookletRows } from './booklet-row.tsx';
 
 /** The index's newest booklets, rows inside one card, more with the keyset pointer. */
 export function LatestBooklets({
@@ -14,24 +13,11 @@ export function LatestBooklets({
   category?: string;
   boughtIds: string[];
 }) {
-  const { items, pointer, loading, more } = usePointerPages(page, (before) => fetchLatest(category, before));
+  const pages = usePointerPages(page, (before) => fetchLatest(category, before));
   const bought = new Set(boughtIds);
 
-  if (items.length === 0) return <EmptyState text="这个分类还没有小册" />;
+  if (pages.items.length === 0) return <EmptyState text="这个分类还没有小册" />;
   return (
-    <>
-      <ul className="divide-y divide-line">
-        {items.map((booklet) => (
-          <li key={booklet.id}>
-            <BookletRow booklet={booklet} bought={bought.has(booklet.id)} />
-          </li>
-        ))}
-      </ul>
-      {pointer && (
-        <div className="flex justify-center border-line border-t py-3">
-          <LoadMoreButton loading={loading} onClick={more} />
-        </div>
-      )}
-    </>
+    <BookletRows pages={pages} row={(booklet) => <BookletRow booklet={booklet} bought={bought.has(booklet.id)} />} />
   );
 }

@@ -1,6 +1,7 @@
 import { formatPrice } from '@core/booklets.ts';
 import { formatCount } from '@core/format.ts';
 import { Link } from 'react-router';
+import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 import { BookletCover } from './booklet-cover.tsx';
 import type { BookletCard } from './types.ts';
 
@@ -46,5 +47,29 @@ export function BookletRow({
         {extra}
       </div>
     </article>
+  );
+}
+
+/** Booklet rows inside one card, 加载更多 under them while there is a next page (usePointerPages). */
+export function BookletRows<T extends BookletCard>({
+  pages,
+  row,
+}: {
+  pages: { items: T[]; pointer: string | null; loading: boolean; more: () => void };
+  row: (booklet: T) => React.ReactNode;
+}) {
+  return (
+    <>
+      <ul className="divide-y divide-line">
+        {pages.items.map((booklet) => (
+          <li key={booklet.id}>{row(booklet)}</li>
+        ))}
+      </ul>
+      {pages.pointer && (
+        <div className="flex justify-center border-line border-t py-3">
+          <LoadMoreButton loading={pages.loading} onClick={pages.more} />
+        </div>
+      )}
+    </>
   );
 }

@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import { usePointerPages } from '~/lib/use-pointer-pages.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import { EmptyState } from '~/ui/empty-state.tsx';
-import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 import { fetchBought } from './booklet-api.ts';
-import { BookletRow } from './booklet-row.tsx';
+import { BookletRow, BookletRows } from './booklet-row.tsx';
 import type { BoughtBooklet } from './types.ts';
 
 /** The viewer's purchases, latest first, each with 继续阅读 where they left off (or 开始阅读). */
@@ -15,9 +14,9 @@ export function BoughtList({
   page: { list: BoughtBooklet[]; pointer: string | null };
   sectionHref: (bookletId: string, sectionId?: string) => string;
 }) {
-  const { items, pointer, loading, more } = usePointerPages(page, fetchBought);
+  const pages = usePointerPages(page, fetchBought);
 
-  if (items.length === 0) {
+  if (pages.items.length === 0) {
     return (
       <EmptyState
         text="还没有购买小册"
@@ -30,30 +29,22 @@ export function BoughtList({
     );
   }
   return (
-    <>
-      <ul className="divide-y divide-line">
-        {items.map((booklet) => (
-          <li key={booklet.id}>
-            <BookletRow
-              booklet={booklet}
-              bought
-              extra={
-                <Link
-                  to={sectionHref(booklet.id, booklet.progress?.sectionId)}
-                  className="mt-2 self-start text-[13px] text-brand hover:underline"
-                >
-                  {booklet.progress ? `继续阅读：${booklet.progress.title}` : '开始阅读'}
-                </Link>
-              }
-            />
-          </li>
-        ))}
-      </ul>
-      {pointer && (
-        <div className="flex justify-center border-line border-t py-3">
-          <LoadMoreButton loading={loading} onClick={more} />
-        </div>
+    <BookletRows
+      pages={pages}
+      row={(booklet) => (
+        <BookletRow
+          booklet={booklet}
+          bought
+          extra={
+            <Link
+              to={sectionHref(booklet.id, booklet.progress?.sectionId)}
+              className="mt-2 self-start text-[13px] text-brand hover:underline"
+            >
+              {booklet.progress ? `继续阅读：${booklet.progress.title}` : '开始阅读'}
+            </Link>
+          }
+        />
       )}
-    </>
+    />
   );
 }
