@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { PinComposer } from '~/features/pins/pin-composer.tsx';
 import { PinFeed } from '~/features/pins/pin-feed.tsx';
-import { toPinRow } from '~/features/pins/pin-rows.ts';
+import { pinRows } from '~/features/pins/pin-rows.server.tsx';
 import { PIN_TABS, type PinTab, type PinView } from '~/features/pins/types.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireSignedIn } from '~/lib/route-guards.server.ts';
@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!tab) throw data({ message: '找不到页面' }, { status: 404 });
   if (tab === 'following') requireSignedIn(context);
   const page = await fromService(listPins(context, { sort: tab }));
-  return { tab, ...page, pins: page.pins.map(toPinRow) };
+  return { tab, ...page, pins: pinRows(context, page.pins) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '沸点');

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useAlerts } from '~/lib/alerts.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useDocumentHtml } from '~/lib/document-html.ts';
+import { followLinkInApp } from '~/lib/follow-link.ts';
 import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { trackEntryList } from '~/lib/track.ts';
 import { EmptyState } from '~/ui/empty-state.tsx';
@@ -50,18 +51,6 @@ function paintCollect(button: HTMLButtonElement, collected: boolean) {
   button.className = view.className;
   button.textContent = view.label;
   button.setAttribute('aria-pressed', String(collected));
-}
-
-/** A click React Router's <Link> would take over: the main button, no modifier, not handled already. */
-function isPlainClick(event: MouseEvent<Element>): boolean {
-  return (
-    event.button === 0 &&
-    !event.defaultPrevented &&
-    !event.metaKey &&
-    !event.altKey &&
-    !event.ctrlKey &&
-    !event.shiftKey
-  );
 }
 
 /** A thumbnail that failed to load is taken away instead of leaving a grey box with its alt text. */
@@ -150,13 +139,7 @@ export function EntryFeed({ page, sort, empty }: EntryFeedProps) {
       }
       setCollecting({ id, button, open: true });
     } else {
-      const link = target.closest('a');
-      if (!link || link.origin !== window.location.origin || link.target || !isPlainClick(event)) return;
-      event.preventDefault();
-      const to = `${link.pathname}${link.search}${link.hash}`;
-      // As <Link>: a link to the page shown replaces it in the history.
-      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-      void navigate(to, { replace: to === here });
+      followLinkInApp(event, navigate);
     }
   }
 

@@ -1,29 +1,36 @@
 import { isGuestId } from '@core/ids.ts';
-import { formatCount, formatDateTime, formatRelativeTime, truncate } from '@core/format.ts';
+import { formatCount, truncate } from '@core/format.ts';
 import { Trash2 } from '~/ui/icons.tsx';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { CommentText } from '~/ui/comment-text.tsx';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useDocumentHtml } from '~/lib/document-html.ts';
+import { followLinkInApp } from '~/lib/follow-link.ts';
 import { useAlerts } from '~/lib/alerts.ts';
 import { useFeatureSlots } from '~/lib/feature-slots.tsx';
 import { apiFetch } from '~/lib/api-client.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
-import { Avatar } from '~/ui/avatar.tsx';
+import { PinBody, pinBodyKey } from './pin-body.tsx';
+import { isPinRowRef, type PinCardView, type PinRowView, pinShareImage } from './pin-rows.ts';
 import { pinShareText } from './share.ts';
-import type { PinRowView } from './types.ts';
 import { canDelete as canDeletePin } from '@server/modules/pins/pins.policy.ts';
 
 const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const;
 
 export interface PinCardProps {
-  pin: PinRowView;
+  pin: PinCardView;
   /** The pin page shows its comments open. */
   commentsOpen?: boolean;
   onDeleted?: (id: string) => void;
 }
 
-/** One pin (沸点): author, text, images, and like / comment / share / 举报 (others' pins). */
+/**
+ * The bodies of cards that came as the document's markup, by pin id: a pin published on the pins
+ * page mounts the list again (routes/pins.tsx), and those cards have no HTML of their own then.
+ */
+const seenBodies = new Map<string, string>();
+
+/** One pin (沸点): author, text, images (pin-body.tsx), and like / comment / share / 举报 (others' pins). */
 export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) {
   const { CommentSection, ShareButton, ReportButton } = useFeatureSlots();
   const viewer = useViewer();
@@ -35,6 +42,26 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
   const [open, setOpen] = useState(commentsOpen);
   const placeholder = isGuestId(pin.user.id);
   const canDelete = canDeletePin(viewer, { userId: pin.user.id });
+  const navigate = useNavigate();
+  const body = useRef<HTMLDivElement>(null);
+  const documentBody = useDocumentHtml(pinBodyKey(pin.id));
+  // A body sent as HTML, set once: the loader data's (a client navigation), the document's (server
+  // render), the one this card showed before the list was mounted again (a pin published above
+  // it), or none while hydrating, when the card keeps the markup the document brought.
+  const [bodyHtml] = useState(() =>
+    isPinRowRef(pin) ? (pin.html ?? documentBody ?? seenBodies.get(pin.id) ?? '') : null,
+  );
+  // The text for 分享: the loader data's, or the body's paragraph (the same text) once mounted.
+  const [content, setContent] = useState(isPinRowRef(pin) ? '' : pin.content);
+  useEffect(() => {
+    if (!body.current) return;
+    seenBodies.set(pin.id, body.current.innerHTML);
+    setContent(body.current.querySelector(':scope > p')?.textContent ?? '');
+  }, [pin.id]);
+
+  function onBodyClick(event: MouseEvent<HTMLDivElement>) {
+    followLinkInApp(event, navigate);
+  }
 
   async function toggleLike() {
     try {
@@ -62,50 +89,26 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
   }
 
   return (
-    <article className="px-4 py-4 sm:px-5" aria-label={`${pin.user.username}的沸点`}>
-      <header className="flex items-center gap-3">
-        {placeholder ? (
-          <Avatar user={pin.user} size={40} />
-        ) : (
-          <Link to={`/user/${pin.user.id}`} tabIndex={-1} aria-hidden="true">
-            <Avatar user={pin.user} size={40} />
-          </Link>
-        )}
-        <div className="min-w-0 flex-1">
-          {placeholder ? (
-            <span className="font-medium text-fg">{pin.user.username}</span>
-          ) : (
-            <Link to={`/user/${pin.user.id}`} className="font-medium text-fg hover:text-brand">
-              {pin.user.username}
-            </Link>
-          )}
-          <p className="text-[13px] text-fg-3">
-            {[pin.user.jobTitle, pin.user.company].filter(Boolean).join(' · ')}
-            {(pin.user.jobTitle || pin.user.company) && ' · '}
-            <Link to={`/pin/${pin.id}`} className="hover:text-brand">
-              <time dateTime={pin.createdAt} title={formatDateTime(pin.createdAt)} suppressHydrationWarning>
-                {formatRelativeTime(pin.createdAt)}
-              </time>
-            </Link>
-          </p>
+    <article className="pc" aria-label={`${pin.user.username}的沸点`}>
+      {/* The body is the server's markup when the loader sent it as HTML (pin-rows.server.tsx): React
+          neither compares nor replaces it (the HTML is set once); its links are followed in the app. */}
+      {bodyHtml === null ? (
+        // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the clicks handled are its links', which the keyboard activates itself
+        <div className="pc-body" onClick={onBodyClick}>
+          <PinBody pin={pin as PinRowView} />
         </div>
-      </header>
-      <CommentText text={pin.content} />
-      {pin.imageUrlList.length > 0 && (
-        <ul className="mt-3 grid max-w-[420px] grid-cols-3 gap-1.5" aria-label="沸点图片">
-          {pin.imageUrlList.map((url, i) => (
-            <li key={url}>
-              <a href={url} target="_blank" rel="noopener">
-                <img
-                  src={url}
-                  alt={`沸点图片 ${i + 1}`}
-                  loading="lazy"
-                  className="aspect-square w-full rounded bg-line object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
+      ) : (
+        <>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the clicks handled are its links', which the keyboard activates itself */}
+          <div
+            ref={body}
+            className="pc-body"
+            onClick={onBodyClick}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: PinBody rendered on the server (renderToStaticMarkup escapes the pin's text)
+            dangerouslySetInnerHTML={{ __html: bodyHtml }}
+            suppressHydrationWarning
+          />
+        </>
       )}
       <div className="pin-acts">
         <button
@@ -128,10 +131,10 @@ export function PinCard({ pin, commentsOpen = false, onDeleted }: PinCardProps) 
         <ShareButton
           variant="row"
           path={`/pin/${pin.id}`}
-          title={`${truncate(pin.content.replace(/\s+/g, ' ').trim(), 30)} - ${pin.user.username}的沸点`}
-          text={(url) => pinShareText(pin.content, url)}
-          description={truncate(pin.content, 100)}
-          image={pin.imageUrlList.find((url) => /^https?:\/\//.test(url))}
+          title={`${truncate(content.replace(/\s+/g, ' ').trim(), 30)} - ${pin.user.username}的沸点`}
+          text={(url) => pinShareText(content, url)}
+          description={truncate(content, 100)}
+          image={isPinRowRef(pin) ? pin.shareImage : pinShareImage(pin.imageUrlList)}
           wechatCard={commentsOpen}
         />
         {viewer?.id !== pin.user.id && !placeholder && (

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useAlerts } from '~/lib/alerts.ts';
 import { apiFetch } from '~/lib/api-client.ts';
 import { PinCard } from './pin-card.tsx';
-import type { PinRowView, PinTab, PinView } from './types.ts';
+import type { PinCardView, PinTab, PinView } from './types.ts';
 import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 
 export interface PinFeedProps {
   sort: PinTab;
-  pins: PinRowView[];
+  pins: PinCardView[];
   pointer: string | null;
   /** A person's pins only. */
   uid?: string;
@@ -17,7 +17,7 @@ export interface PinFeedProps {
 /** Pins in one card, with the next keyset page on demand. */
 export function PinFeed({ sort, pins: first, pointer: firstPointer, uid, empty = '这里还没有沸点' }: PinFeedProps) {
   const alerts = useAlerts();
-  const [pins, setPins] = useState<PinRowView[]>(first);
+  const [pins, setPins] = useState<PinCardView[]>(first);
   const [pointer, setPointer] = useState(firstPointer);
   const [loading, setLoading] = useState(false);
 

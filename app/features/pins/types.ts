@@ -1,5 +1,5 @@
 export type { PinView } from '@server/modules/pins/pins.service.ts';
-export type { PinRowView } from './pin-rows.ts';
+export type { PinCardView, PinRowRef, PinRowView } from './pin-rows.ts';
 
 export type PinTab = 'newest' | 'hot' | 'following';
 
