@@ -25,17 +25,38 @@ class LongFilesFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Files that cannot share a process with others: they mock a module (vi.mock holds for the rest
+ * of the process), measure and set V8's heap, or check what a fresh process has not loaded yet.
+ */
+const OWN_PROCESS_FILES = [
+  'app/features/users/profile.server.test.ts',
+  'server/heap.test.ts',
+  'server/adapters/images.test.ts',
+];
+
+const INCLUDE = ['server/**/*.test.ts', 'core/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts'];
+const EXCLUDE = ['node_modules/**', 'tests/e2e/**', 'build/**', 'data/**'];
+
 export default defineConfig({
   resolve: { alias },
   test: {
     environment: 'node',
-    include: ['server/**/*.test.ts', 'core/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts'],
-    exclude: ['node_modules/**', 'tests/e2e/**', 'build/**', 'data/**'],
     globalSetup: ['tests/setup/global-database.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
-    // Each API test file loads its own PGlite (~0.5 s, ~350 MB): two workers for two cores.
+    // Two workers for two cores. Each runs file after file in one process (isolate: false): the
+    // app's modules are imported once a worker, not once a file (1–1.5 s of CPU each), and a
+    // file's PGlite, reset to the migrated state when it closes, serves the next file
+    // (tests/setup/test-db.ts; decision 010).
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', isolate: false, include: INCLUDE, exclude: [...EXCLUDE, ...OWN_PROCESS_FILES] },
+      },
+      { extends: true, test: { name: 'own-process', isolate: true, include: OWN_PROCESS_FILES } },
+    ],
     sequence: { sequencer: LongFilesFirst },
     testTimeout: 15_000,
     hookTimeout: 60_000,
