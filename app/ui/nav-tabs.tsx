@@ -7,16 +7,19 @@ export interface NavTab {
   to: string;
 }
 
-/** .tab and .tab-on live in app.css: a page repeats them for every category and sort. */
+/**
+ * .tabs, .tab and .tab-on live in app.css: a page repeats them for every category and sort. The
+ * sort tabs stay on the route shown, so they have no route to discover ahead (no data-discover).
+ */
 const tabClass = (active: boolean) => (active ? 'tab tab-on' : 'tab');
 
 /** The category bar: one row of links, a horizontal scroller on narrow screens (DESIGN.md). */
 export function CategoryNav({ tabs, current, label = '分类' }: { tabs: NavTab[]; current: string; label?: string }) {
   return (
     <nav aria-label={label} className="rounded bg-card">
-      <ul className="flex h-12 items-stretch overflow-x-auto px-1 [scrollbar-width:none] sm:px-2">
+      <ul className="tabs h-12">
         {tabs.map((tab) => (
-          <li key={tab.key} className="flex">
+          <li key={tab.key}>
             <Link
               to={tab.to}
               aria-current={tab.key === current ? 'page' : undefined}
@@ -48,14 +51,15 @@ export function categoryTabs(
 export function SortTabs({ current, fallback }: { current: EntrySort; fallback: EntrySort }) {
   return (
     <nav aria-label="排序" className="border-line border-b">
-      <ul className="flex h-11 items-stretch overflow-x-auto px-1 text-[13px] [scrollbar-width:none] sm:px-2">
+      <ul className="tabs h-11 text-[13px]">
         {ENTRY_SORTS.map((sort) => (
-          <li key={sort} className="flex">
+          <li key={sort}>
             <Link
               to={sort === fallback ? '.' : `?sort=${sort}`}
               aria-current={sort === current ? 'page' : undefined}
               className={tabClass(sort === current)}
               preventScrollReset
+              discover="none"
             >
               {ENTRY_SORT_LABELS[sort]}
             </Link>
