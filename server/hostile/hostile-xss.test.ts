@@ -200,7 +200,7 @@ describe('XSS payloads through every field shown to others', () => {
     }
   });
 
-  it('pages inject HTML in only three places: rendered markdown, feed rows and the theme script', () => {
+  it('pages inject HTML in only four places: rendered markdown, feed rows, pin bodies and the theme script', () => {
     const appDir = fileURLToPath(new URL('../../app', import.meta.url));
     const found: string[] = [];
     const walk = (dir: string) => {
@@ -218,11 +218,12 @@ describe('XSS payloads through every field shown to others', () => {
     walk(appDir);
     // ArticleBody shows what the server's markdown renderer sanitised (articles, previews, booklet
     // sections, READMEs); the feed list shows rows React rendered on the server
-    // (feed-rows.server.tsx: renderToStaticMarkup, which escapes every text and attribute); the
-    // theme script is our own constant. Anything else showing HTML goes through ArticleBody, with
-    // HTML from the renderer.
+    // (feed-rows.server.tsx: renderToStaticMarkup, which escapes every text and attribute), and a
+    // pin card its body rendered so (pin-rows.server.tsx); the theme script is our own constant.
+    // Anything else showing HTML goes through ArticleBody, with HTML from the renderer.
     expect(found.sort()).toEqual([
       'features/entries/entry-feed.tsx',
+      'features/pins/pin-card.tsx',
       'features/shell/theme-script.tsx',
       'ui/article-body.tsx',
     ]);
