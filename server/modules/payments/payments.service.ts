@@ -227,12 +227,11 @@ export async function freeDiscount(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { id:
   if (booklet.userId === buyer.id) throw badRequest(PAYMENT_MESSAGES.ownBooklet);
   const owned = await queries.selectPurchase(db, buyer.id, booklet.id);
   if (owned) return ownedView(booklet, owned);
-  const discount = await quote(db, booklet, input.code);
-  const amount = discount ? discount.amount : booklet.price;
-  if (amount !== 0) throw badRequest(input.code?.trim() ? PAYMENT_MESSAGES.notFree : PAYMENT_MESSAGES.codeRequired);
   const orderId = newId();
-  let granted = true;
   try {
+    const discount = await quote(db, booklet, input.code);
+    const amount = discount ? discount.amount : booklet.price;
+    if (amount !== 0) throw badRequest(input.code?.trim() ? PAYMENT_MESSAGES.notFree : PAYMENT_MESSAGES.codeRequired);
     await db.transaction(async (tx) => {
       await queries.insertPaidOrder(tx, {
         id: orderId,
@@ -257,11 +256,14 @@ export async function freeDiscount(ctx: Pick<Ctx, 'db' | 'viewer'>, input: { id:
       }
     });
   } catch (error) {
-    if (!(error instanceof AlreadyOwned)) throw error;
-    granted = false;
+    // A second click that lost the race to the first — its purchase is there, or the first used
+    // up the code before this one read it — answers bought, as the first does.
+    const purchase = await queries.selectPurchase(db, buyer.id, booklet.id);
+    if (purchase) return ownedView(booklet, purchase);
+    throw error;
   }
+  await publishChange(db, { kind: 'user', key: buyer.id });
   const purchase = await queries.selectPurchase(db, buyer.id, booklet.id);
-  if (granted) await publishChange(db, { kind: 'user', key: buyer.id });
   return ownedView(booklet, purchase ?? { orderId, pricePaid: 0 });
 }
 
