@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { newId } from '@core/ids.ts';
 import type { Db } from '@db/client.ts';
 import { users } from '@db/schema/users.ts';
+import type { Viewer } from '../../server/modules/auth/auth.policy.ts';
 
 /** Every factory user signs in with this password unless told otherwise. */
 export const TEST_PASSWORD = 'jinsha-test-password';
@@ -34,4 +35,20 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
     })
     .returning();
   return { ...user, password };
+}
+
+/** The signed-in viewer a service sees for this user, with nothing unread and no session. */
+export function viewerOf(user: TestUser): Viewer {
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    avatarLarge: user.avatarLarge,
+    isXiaoceAuthor: false,
+    hasWallet: false,
+    unreadUserNotificationCount: 0,
+    unreadSystemNotificationCount: 0,
+    sessionId: '',
+    clientId: '',
+  };
 }

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryName } from '@core/constants.ts';
 import { ENTRY_MESSAGES } from '@core/entry-input.ts';
 import { GUEST_ID } from '@core/ids.ts';
-import type { Database, Db } from '@db/client.ts';
+import type { Database } from '@db/client.ts';
 import { collectionEntries, collections, comments } from '@db/schema/index.ts';
 import { entries, entryLikes, entryTags } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
 import { ensureCategories, type CategoryRow } from '../../../tests/factories/categories.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
-import { createUser, type TestUser } from '../../../tests/factories/users.ts';
+import { createUser, type TestUser, viewerOf } from '../../../tests/factories/users.ts';
+import { counterMismatches, scalar } from '../../../tests/setup/counters.ts';
 import { TEST_ORIGIN, type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { entryHotScore } from '@db/ranking.ts';
@@ -39,11 +40,6 @@ setUpTestApp({}, async (opened) => {
   [tagA, tagB, tagC, tagD] = (await Promise.all([0, 1, 2, 3].map(() => createTag(database.db)))).map((t) => t.id);
 });
 
-async function scalar(db: Db, query: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`(${query})::int` }).from(sql`(SELECT 1) AS one`);
-  return Number(row.n);
-}
-
 /**
  * Rows whose stored counter differs from a count of what it counts (written apart from the service).
  * The public counters (categories, tags, posted) count visible entries only (moveEntryVisibility).
@@ -69,15 +65,6 @@ const COUNTER_CHECKS: Record<string, SQL> = {
   'users.collected_entries_count': sql`SELECT count(*) FROM users u WHERE collected_entries_count <> (SELECT count(*) FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id WHERE c.user_id = u.id)`,
   'users.commented_entries_count': sql`SELECT count(*) FROM users u WHERE commented_entries_count <> (SELECT count(DISTINCT target_id) FROM comments c WHERE c.user_id = u.id AND c.target_type = 'entry' AND NOT c.deleted)`,
 };
-
-async function counterMismatches(): Promise<Record<string, number>> {
-  const found: Record<string, number> = {};
-  for (const [name, query] of Object.entries(COUNTER_CHECKS)) {
-    const n = await scalar(database.db, query);
-    if (n > 0) found[name] = n;
-  }
-  return found;
-}
 
 function publish(cookie: string, form: Record<string, unknown>) {
   return requestJson<{ entryId: string }>(app, '/api/post/entryPublish', {
@@ -124,7 +111,7 @@ describe('POST /api/post/entryPublish', () => {
     expect(hits).toBe(1);
     const [after] = await database.db.select().from(users).where(eq(users.id, author.id));
     expect(after.postedEntriesCount).toBe(before[0].postedEntriesCount + 1);
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
   });
 
   it('takes the first image of an article as its feed thumbnail unless it has a cover', async () => {
@@ -169,7 +156,7 @@ describe('POST /api/post/entryPublish', () => {
     expect((await entryRow(post.body.d.entryId)).type).toBe('post');
     const vote = await publish(authorCookie, { ...articleForm(), vote: true, options: ['是', '否'] });
     expect((await entryRow(vote.body.d.entryId)).type).toBe('vote');
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
   });
 
   it('answers the Chinese validation messages', async () => {
@@ -311,7 +298,7 @@ describe('POST /api/post/entryUpdate', () => {
     const tagged = await database.db.select().from(entryTags).where(eq(entryTags.entryId, id));
     expect(tagged.map((t) => t.tagId).sort()).toEqual([tagB, tagC, tagD].sort());
     expect(tagged.every((t) => t.entryCreatedAt.getTime() === created.createdAt.getTime())).toBe(true);
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
   });
 
   it('is 403 for someone else, 404 for a missing entry, 400 for a bad id; admins may edit', async () => {
@@ -352,7 +339,7 @@ describe('category × type counts (the totals of filtered feeds)', () => {
     const { body } = await publish(authorCookie, { ...articleForm(), vote: 1, options: ['是', '否'] });
     const id = body.d.entryId;
     expect((await entryRow(id)).type).toBe('vote');
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
 
     const comment = async () => {
       const posted = await requestJson<{ commentId: string }>(app, '/api/comment/comment', {
@@ -365,7 +352,7 @@ describe('category × type counts (the totals of filtered feeds)', () => {
     };
     const first = await comment();
     const second = await comment();
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
 
     const asArticle = await requestJson(app, '/api/post/entryUpdate', {
       method: 'POST',
@@ -374,7 +361,7 @@ describe('category × type counts (the totals of filtered feeds)', () => {
     });
     expect(asArticle.status, JSON.stringify(asArticle.body)).toBe(200);
     expect(await entryRow(id)).toMatchObject({ type: 'article', categoryId: categories.ios.id });
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
 
     for (const commentId of [first, second]) {
       const removed = await requestJson(app, `/api/comment/comment/${commentId}`, {
@@ -382,14 +369,14 @@ describe('category × type counts (the totals of filtered feeds)', () => {
         headers: { cookie: otherCookie },
       });
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-      expect(await counterMismatches()).toEqual({});
+      expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
     }
     expect((await entryRow(id)).latestCommentAt).toBeNull();
 
     await comment();
     const deleted = await requestJson(app, `/api/post/entryDel?entryId=${id}`, { headers: { cookie: authorCookie } });
     expect(deleted.status).toBe(200);
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
   });
 });
 
@@ -419,7 +406,7 @@ describe('GET /api/post/entryDel', () => {
       .update(users)
       .set({ commentedEntriesCount: sql`${users.commentedEntriesCount} + 1` })
       .where(eq(users.id, other.id));
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
 
     const forbidden = await requestJson(app, `/api/post/entryDel?entryId=${id}`, { headers: { cookie: otherCookie } });
     expect(forbidden.status).toBe(403);
@@ -429,7 +416,7 @@ describe('GET /api/post/entryDel', () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(await entryRow(id)).toBeUndefined();
     expect(await database.db.select().from(entryLikes).where(eq(entryLikes.entryId, id))).toEqual([]);
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
 
     const again = await requestJson(app, `/api/post/entryDel?entryId=${id}`, { headers: { cookie: authorCookie } });
     expect(again.status).toBe(404);
@@ -461,7 +448,7 @@ describe('GET /api/post/entryDel', () => {
     ).rejects.toMatchObject({ status: 403 });
     await deleteEntry({ db: database.db, viewer: viewerOf(admin) }, id);
     expect(await entryRow(id)).toBeUndefined();
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
   });
 });
 
@@ -498,7 +485,7 @@ describe('recommend / unrecommend', () => {
       json: { entryId: GUEST_ID },
     });
     expect(missing.status).toBe(404);
-    expect(await counterMismatches()).toEqual({});
+    expect(await counterMismatches(database.db, COUNTER_CHECKS)).toEqual({});
   });
 });
 
@@ -529,18 +516,3 @@ describe('GET /api/timeline/get_entry_by_url', () => {
     expect(plan).toContain('entries_original_url_idx');
   });
 });
-
-function viewerOf(user: TestUser) {
-  return {
-    id: user.id,
-    username: user.username,
-    role: user.role,
-    avatarLarge: '',
-    isXiaoceAuthor: false,
-    hasWallet: false,
-    unreadUserNotificationCount: 0,
-    unreadSystemNotificationCount: 0,
-    sessionId: '',
-    clientId: '',
-  };
-}

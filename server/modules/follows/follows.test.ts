@@ -7,7 +7,7 @@ import { notifications } from '@db/schema/social.ts';
 import { follows, users } from '@db/schema/users.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
-import { createUser, type TestUser } from '../../../tests/factories/users.ts';
+import { createUser, type TestUser, viewerOf } from '../../../tests/factories/users.ts';
 import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
@@ -346,14 +346,7 @@ describe('people', () => {
     const profile = await getUserProfile(
       {
         db: database.db,
-        viewer: {
-          ...alice,
-          sessionId: '',
-          clientId: '',
-          unreadUserNotificationCount: 0,
-          unreadSystemNotificationCount: 0,
-          hasWallet: false,
-        },
+        viewer: viewerOf(alice),
       },
       bob.id,
     );

@@ -1,11 +1,12 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '@db/client.ts';
+import type { Database } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
 import { type CategoryRow, ensureCategories } from '../../../tests/factories/categories.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
 import { createTag } from '../../../tests/factories/tags.ts';
 import { createUser, type TestUser } from '../../../tests/factories/users.ts';
+import { counterMismatches, scalar } from '../../../tests/setup/counters.ts';
 import type { Viewer } from '../auth/auth.policy.ts';
 import { listUserEntries } from '../profiles/profiles.service.ts';
 import { createTestDatabase } from '../../../tests/setup/test-db.ts';
@@ -52,11 +53,6 @@ const like = (user: TestUser, entryId: string) =>
     headers: { cookie: cookies.get(user.id) ?? '' },
   });
 
-async function scalar(db: Db, query: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`(${query})::int` }).from(sql`(SELECT 1) AS one`);
-  return Number(row.n);
-}
-
 /** Rows whose stored counter differs from the count of the visible rows it counts. */
 const COUNTER_CHECKS: Record<string, SQL> = {
   'categories.entries_count': sql`SELECT count(*) FROM categories c WHERE entries_count <> (SELECT count(*) FROM entries e WHERE e.category_id = c.id AND e.hidden_at IS NULL)`,
@@ -71,13 +67,8 @@ const COUNTER_CHECKS: Record<string, SQL> = {
   'users.pin_count': sql`SELECT count(*) FROM users u WHERE pin_count <> (SELECT count(*) FROM pins p WHERE p.user_id = u.id AND p.hidden_at IS NULL)`,
 };
 
-async function mismatches(): Promise<Record<string, number>> {
-  const found: Record<string, number> = {};
-  for (const [name, query] of Object.entries(COUNTER_CHECKS)) {
-    const n = await scalar(database.db, query);
-    if (n > 0) found[name] = n;
-  }
-  return found;
+function mismatches(): Promise<Record<string, number>> {
+  return counterMismatches(database.db, COUNTER_CHECKS);
 }
 
 async function categoryCount(id: string) {

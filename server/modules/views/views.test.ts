@@ -5,7 +5,7 @@ import type { Database } from '@db/client.ts';
 import { entries, entryViews } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
 import { createEntry } from '../../../tests/factories/entries.ts';
-import { createUser } from '../../../tests/factories/users.ts';
+import { createUser, viewerOf } from '../../../tests/factories/users.ts';
 import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app.ts';
 import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { entryHotScore } from '@db/ranking.ts';
@@ -82,18 +82,8 @@ describe('GET /api/view/getEntryView', () => {
     expect((await state(entry.id, author.id)).viewCount).toBe(2);
 
     const reader = await createUser(database.db);
-    const viewer = {
-      id: reader.id,
-      username: reader.username,
-      role: reader.role,
-      avatarLarge: '',
-      isXiaoceAuthor: false,
-      hasWallet: false,
-      unreadUserNotificationCount: 0,
-      unreadSystemNotificationCount: 0,
-      sessionId: '',
-      clientId: '',
-    };
+    const viewer = viewerOf(reader);
+
     const ctx = { db: database.db, viewer, suid: 'c'.repeat(24), isBot: false };
     const today = new Date();
     const tomorrow = new Date(today.getTime() + 86_400_000);
