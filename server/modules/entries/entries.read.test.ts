@@ -1,12 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryName } from '@core/constants.ts';
 import { newId } from '@core/ids.ts';
 import type { Database, Db } from '@db/client.ts';
-import * as schema from '@db/schema/index.ts';
+import { planOfLastQuery } from '../../../tests/setup/query-plan.ts';
 import { banners, entries, tagSubscriptions } from '@db/schema/content.ts';
 import { follows, mutes } from '@db/schema/users.ts';
 import { createEntry, type EntryRow } from '../../../tests/factories/entries.ts';
@@ -309,23 +306,7 @@ describe('query plans with mutes', () => {
     await database.db.execute(sql`ANALYZE entry_tags`);
   });
   afterAll(() => database.db.delete(entries).where(eq(entries.title, PLAN_ROW_TITLE)));
-
-  async function planOf(run: (db: Db) => Promise<unknown>): Promise<string> {
-    const captured: Array<{ text: string; params: unknown[] }> = [];
-    const logger = { logQuery: (text: string, params: unknown[]) => captured.push({ text, params }) };
-    const client = (database.db as unknown as { $client: unknown }).$client;
-    const spy =
-      database.driver === 'pglite'
-        ? drizzlePglite(database.pglite!, { schema, logger })
-        : drizzlePg(client as pg.Pool, { schema, logger });
-    await run(spy as unknown as Db);
-    const { text, params } = captured.at(-1)!;
-    const result =
-      database.driver === 'pglite'
-        ? await database.pglite!.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params)
-        : await (client as pg.Pool).query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  }
+  const planOf = (run: (db: Db) => Promise<unknown>) => planOfLastQuery(database, run);
 
   it('keeps the keyset index scans with the NOT EXISTS filters of a viewer with mutes', async () => {
     const viewer = await createUser(database.db);

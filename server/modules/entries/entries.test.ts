@@ -1,12 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryName } from '@core/constants.ts';
 import { GUEST_ID, newId } from '@core/ids.ts';
 import type { Database, Db } from '@db/client.ts';
 import * as schema from '@db/schema/index.ts';
+import { planOfLastQuery } from '../../../tests/setup/query-plan.ts';
 import { entries, entryLikes } from '@db/schema/content.ts';
 import { users } from '@db/schema/users.ts';
 import { ensureCategories, type CategoryRow } from '../../../tests/factories/categories.ts';
@@ -335,24 +333,9 @@ describe('query plans', () => {
     await database.db.execute(sql`ANALYZE entries`);
   });
   afterAll(() => database.db.delete(entries).where(eq(entries.title, PLAN_ROW_TITLE)));
-
-  /** The SQL and parameters selectEntryPage sends, then the plan the database chooses for them. */
-  async function planOf(query: Parameters<typeof selectEntryPage>[1]): Promise<string> {
-    const captured: Array<{ text: string; params: unknown[] }> = [];
-    const logger = { logQuery: (text: string, params: unknown[]) => captured.push({ text, params }) };
-    const client = (database.db as unknown as { $client: unknown }).$client;
-    const spy =
-      database.driver === 'pglite'
-        ? drizzlePglite(database.pglite!, { schema, logger })
-        : drizzlePg(client as pg.Pool, { schema, logger });
-    await selectEntryPage(spy as unknown as Db, query);
-    const [{ text, params }] = captured;
-    const result =
-      database.driver === 'pglite'
-        ? await database.pglite!.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params)
-        : await (client as pg.Pool).query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
-    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  }
+  /** The plan the database chooses for the SQL and parameters selectEntryPage sends. */
+  const planOf = (query: Parameters<typeof selectEntryPage>[1]) =>
+    planOfLastQuery(database, (db) => selectEntryPage(db, query));
 
   const cases = [
     { sort: 'newest', index: 'entries_created_idx', categoryIndex: 'entries_category_created_idx' },
