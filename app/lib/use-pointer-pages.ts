@@ -9,7 +9,7 @@ export interface PointerPage<T> {
 /**
  * A list that grows by keyset pages (更多): the rows so far, the next pointer, `loading` while a
  * page is on its way and `more` to fetch it. A row already shown is not shown twice; a failed
- * page shows its alert and leaves the list as it was.
+ * page shows its alert and leaves the list as it was; `remove` takes out a row deleted on the page.
  */
 export function usePointerPages<T extends { id: string }>(
   first: PointerPage<T>,
@@ -34,5 +34,10 @@ export function usePointerPages<T extends { id: string }>(
     }
   }
 
-  return { items, pointer, loading, more };
+  /** Takes a row out (deleted here). */
+  function remove(id: string) {
+    setItems((current) => current.filter((row) => row.id !== id));
+  }
+
+  return { items, pointer, loading, more, remove };
 }

@@ -8,33 +8,18 @@ import { ConfirmDialog } from '~/ui/confirm-dialog.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import { type DraftListItem, type DraftPage, deleteDraft, listDrafts } from './editor-api.ts';
 import { LoadMoreButton } from '~/ui/load-more-button.tsx';
+import { usePointerPages } from '~/lib/use-pointer-pages.ts';
 
 /** The draft list (/editor/drafts): title or 无标题, last edit, open, delete after confirming. */
 export function DraftList({ initial }: { initial: DraftPage }) {
   const alerts = useAlerts();
-  const [items, setItems] = useState<DraftListItem[]>(initial.list);
-  const [pointer, setPointer] = useState(initial.pointer);
-  const [loading, setLoading] = useState(false);
+  const pages = usePointerPages(initial, listDrafts);
   const [confirming, setConfirming] = useState<DraftListItem | null>(null);
-
-  const loadMore = async () => {
-    if (!pointer) return;
-    setLoading(true);
-    try {
-      const page = await listDrafts(pointer);
-      setItems((current) => [...current, ...page.list.filter((d) => !current.some((c) => c.id === d.id))]);
-      setPointer(page.pointer);
-    } catch (error) {
-      alerts.pushError(error);
-    } finally {
-      setLoading(false);
-    }
-  };
 
   const remove = async (draft: DraftListItem) => {
     try {
       await deleteDraft(draft.id);
-      setItems((current) => current.filter((d) => d.id !== draft.id));
+      pages.remove(draft.id);
       alerts.push({ type: 'success', message: '草稿已删除' });
     } catch (error) {
       alerts.pushError(error);
@@ -53,7 +38,7 @@ export function DraftList({ initial }: { initial: DraftPage }) {
             写文章
           </Link>
         </div>
-        {items.length === 0 ? (
+        {pages.items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-5 py-16 text-fg-3">
             <FileText aria-hidden size={32} strokeWidth={1.5} />
             <p>还没有草稿，去写第一篇</p>
@@ -63,7 +48,7 @@ export function DraftList({ initial }: { initial: DraftPage }) {
           </div>
         ) : (
           <ul aria-label="草稿列表" className="divide-y divide-line">
-            {items.map((draft) => (
+            {pages.items.map((draft) => (
               <li key={draft.id} className="flex items-start gap-3 px-5 py-4">
                 <div className="min-w-0 flex-1">
                   <Link
@@ -91,9 +76,9 @@ export function DraftList({ initial }: { initial: DraftPage }) {
             ))}
           </ul>
         )}
-        {pointer && (
+        {pages.pointer && (
           <div className="border-line border-t px-5 py-3 text-center">
-            <LoadMoreButton loading={loading} onClick={loadMore} />
+            <LoadMoreButton loading={pages.loading} onClick={pages.more} />
           </div>
         )}
       </div>
