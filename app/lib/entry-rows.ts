@@ -5,7 +5,7 @@ import { hostOf } from './links.ts';
 export const ROW_TAG_LIMIT = 3;
 
 /**
- * A row's abstract shows two lines (.er-abstract): at the widest layout they hold about 90
+ * A row's abstract shows two lines (its p, app.css): at the widest layout they hold about 90
  * Chinese characters or 180 Latin ones, so a row carries that much, counted in half-width
  * units (a CJK or other wide character counts two), and the server stops sending the rest.
  */

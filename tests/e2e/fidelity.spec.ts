@@ -125,7 +125,7 @@ test('the header hides when the page jumps past 400 px in one scroll and returns
 test.describe('what makes it look finished', () => {
   test('feed rows carry lazy cover thumbnails, and a dead one leaves no grey box', async ({ page, consoleErrors }) => {
     await page.goto('/');
-    const thumbs = feedList(page).locator('img.er-thumb');
+    const thumbs = feedList(page).locator('li.er > article > img');
     await expect(thumbs.first()).toBeVisible();
     await expect(thumbs.first()).toHaveAttribute('loading', 'lazy');
     await expect(thumbs.first()).toHaveAttribute('width', '120');

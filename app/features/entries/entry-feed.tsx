@@ -11,6 +11,7 @@ import { EmptyState } from '~/ui/empty-state.tsx';
 import { LoadMoreButton } from '~/ui/load-more-button.tsx';
 import { collectToggle, likeToggle } from '~/ui/row-toggles.ts';
 import { EntryRowSkeleton } from './entry-row-skeleton.tsx';
+import { ROW_THUMB } from './entry-thumb.tsx';
 import { type LikeState, sendEntryLike } from './entry-like.ts';
 import type { FeedRowsPage } from './types.ts';
 import { useFeedPages, useListSource } from './use-entry-feed.ts';
@@ -25,7 +26,7 @@ export const FEED_ROWS_KEY = 'feed-rows';
 /** The entry ids of rows in the list, from their title links (/entry/{id}, /post/{id}). */
 function rowIds(list: Element): string[] {
   return Array.from(
-    list.querySelectorAll<HTMLAnchorElement>('li.er .er-title > a'),
+    list.querySelectorAll<HTMLAnchorElement>('li.er > article > div > h2 > a'),
     (link) => link.pathname.split('/')[2],
   );
 }
@@ -55,7 +56,7 @@ function paintCollect(button: HTMLButtonElement, collected: boolean) {
 
 /** A thumbnail that failed to load is taken away instead of leaving a grey box with its alt text. */
 function dropFailedThumb(image: Element) {
-  if (image instanceof HTMLImageElement && image.classList.contains('er-thumb')) image.remove();
+  if (image instanceof HTMLImageElement && image.matches(ROW_THUMB)) image.remove();
 }
 
 /**
@@ -151,7 +152,7 @@ export function EntryFeed({ page, sort, empty }: EntryFeedProps) {
     // Load errors do not bubble: caught on the way down.
     list.addEventListener('error', onError, true);
     // Failed while the page was still static HTML, before this listened.
-    for (const image of list.querySelectorAll<HTMLImageElement>('img.er-thumb'))
+    for (const image of list.querySelectorAll<HTMLImageElement>(ROW_THUMB))
       if (image.complete && image.naturalWidth === 0 && image.currentSrc) dropFailedThumb(image);
     return () => list.removeEventListener('error', onError, true);
   }, [list]);

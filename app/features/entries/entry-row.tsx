@@ -20,8 +20,9 @@ export interface EntryRowProps {
 /**
  * One feed row (DESIGN.md): meta line, title, abstract, counts, thumbnail at the right. The
  * title link covers the whole row; the author and tag links sit above it. A page repeats this
- * twenty times (issue 10 goal 5: ≤ 40 KB of HTML), so the styles are short component classes
- * (app.css), the meta line's separators come from CSS, and only the title link asks React Router
+ * twenty times (issue 10 goal 5: ≤ 40 KB of HTML), so its parts are styled by their place under
+ * the row's one class (`.er`, app.css: the card is its article, the meta line the body's first div,
+ * the title its h2…), the meta line's separators come from CSS, and only the title link asks React Router
  * to discover its route ahead (data-discover): author and tag links discover theirs on click.
  */
 export function EntryRow({ entry, terms }: EntryRowProps) {
@@ -110,9 +111,9 @@ function RowCard({
   const authorHref = userHref(entry.user);
   const screenshot = safeImageUrl(entry.screenshot);
   return (
-    <article className="er-card">
-      <div className="er-body">
-        <div className="er-meta">
+    <article>
+      <div>
+        <div>
           {authorHref ? (
             <RowLink to={authorHref} discover="none">
               {entry.user.username}
@@ -122,7 +123,7 @@ function RowCard({
           )}
           <RelativeTime value={entry.createdAt} />
           {entry.tags.length > 0 && (
-            <ul className="er-tags">
+            <ul>
               {entry.tags.map((title) => (
                 <li key={title}>
                   <RowLink to={`/tag/${encodeURIComponent(title)}`} discover="none">
@@ -133,11 +134,11 @@ function RowCard({
             </ul>
           )}
         </div>
-        <h2 className="er-title">
+        <h2>
           <RowLink to={entryHref(entry)}>
             <Highlight text={entry.title} terms={terms} />
           </RowLink>
-          {entry.host && <span className="er-host">{`(${entry.host})`}</span>}
+          {entry.host && <span>{`(${entry.host})`}</span>}
         </h2>
         {entry.hiddenReason !== undefined && (
           <p className="mt-1 text-danger text-xs">
@@ -145,12 +146,12 @@ function RowCard({
           </p>
         )}
         {entry.abstract && (
-          <p className="er-abstract">
+          <p>
             <Highlight text={entry.abstract} terms={terms} />
           </p>
         )}
-        <div className="er-foot">
-          <EntryStats entry={entry} like={like} />
+        <div>
+          <EntryStats entry={entry} like={like} className={null} />
           {collect}
         </div>
       </div>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 
 export interface EntryStatsProps {
   entry: { viewCount: number; likeCount: number; commentCount: number; liked: boolean };
-  className?: string;
+  /** More classes after `stats`; null for none at all: a feed row's foot styles its list by place. */
+  className?: string | null;
   /** Replaces the static like count, e.g. with a like button. */
   like?: ReactNode;
 }
@@ -14,7 +15,7 @@ export interface EntryStatsProps {
  */
 export function EntryStats({ entry, className = '', like }: EntryStatsProps) {
   return (
-    <ul className={className ? `stats ${className}` : 'stats'}>
+    <ul className={className === null ? undefined : className ? `stats ${className}` : 'stats'}>
       <li className="ic-eye">
         <span>浏览</span>
         {formatCount(entry.viewCount)}
