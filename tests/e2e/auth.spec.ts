@@ -20,7 +20,7 @@ test.describe('sign in and out', () => {
     await expect(avatarMenuButton(page)).toHaveCount(0);
   });
 
-  test('the demo account signs in through the header and out through the avatar menu', async ({
+  test('the demo account signs in through the header and out through the avatar menu', { tag: '@cluster' }, async ({
     page,
     consoleErrors,
   }) => {

@@ -79,11 +79,9 @@ async function articleBy(
 test.describe('live notifications between two people', () => {
   // Two browsers and a dozen steps: more than the default 30 s on a busy machine.
   test.setTimeout(120_000);
-  test('B follows A’s collection and collects A’s article; A sees the count live, reads all', async ({
-    page,
-    browser,
-    consoleErrors,
-  }) => {
+  test('B follows A’s collection and collects A’s article; A sees the count live, reads all', {
+    tag: '@cluster',
+  }, async ({ page, browser, consoleErrors }) => {
     // A: the demo account.
     await page.goto('/');
     await signInByApi(page, DEMO_ACCOUNT);
@@ -157,11 +155,9 @@ test.describe('live notifications between two people', () => {
 
 test.describe('two people, end to end', () => {
   test.setTimeout(180_000);
-  test('B follows A, likes, comments and replies; A likes and comments on B’s pin; each side sees it live; A reads all, mutes B and no longer sees B', async ({
-    page,
-    browser,
-    consoleErrors,
-  }) => {
+  test('B follows A, likes, comments and replies; A likes and comments on B’s pin; each side sees it live; A reads all, mutes B and no longer sees B', {
+    tag: '@cluster',
+  }, async ({ page, browser, consoleErrors }) => {
     const B_ACCOUNT = { email: 'member6@jinsha.dev', password: 'jinsha-demo' } as const;
     const whoAmI = async (p: Page) =>
       (

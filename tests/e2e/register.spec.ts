@@ -148,7 +148,9 @@ test.describe('registration', () => {
     expect(calls).toEqual([]);
   });
 
-  test('registers by e-mail, is signed in, and verifies the address from the mailed link', async ({ page }) => {
+  test('registers by e-mail, is signed in, and verifies the address from the mailed link', { tag: '@cluster' }, async ({
+    page,
+  }) => {
     const username = `e2e_${unique()}`;
     const email = `${username}@jinsha.test`;
     await page.goto('/');
@@ -185,7 +187,10 @@ test.describe('registration', () => {
     await expect(page.getByText('链接无效或已过期', { exact: false })).toBeVisible();
   });
 
-  test('registers by phone with the SMS code; a failed send refreshes the captcha', async ({ page, consoleErrors }) => {
+  test('registers by phone with the SMS code; a failed send refreshes the captcha', { tag: '@cluster' }, async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allowFailedLoad('/api/user/v2/sendSmsCodeToUser', 400);
     const username = `e2e_${unique()}`;
     const phone = newPhone();
@@ -261,7 +266,7 @@ test.describe('sign-in errors', () => {
     await expect(avatarMenuButton(page)).toHaveCount(0);
   });
 
-  test('five wrong passwords lock the account: even the right one gets 失败次数过多', async ({
+  test('five wrong passwords lock the account: even the right one gets 失败次数过多', { tag: '@cluster' }, async ({
     page,
     request,
     consoleErrors,

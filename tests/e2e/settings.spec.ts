@@ -55,7 +55,10 @@ async function signInWithGithub(page: Page) {
   return username;
 }
 
-test('third-party sign-in through the popup; the only way in cannot be unbound', async ({ page, consoleErrors }) => {
+test('third-party sign-in through the popup; the only way in cannot be unbound', { tag: '@cluster' }, async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allowFailedLoad('/api/user/v1/unbind', 400);
   const username = await signInWithGithub(page);
   // The page has just reloaded signed in: a click before hydration opens nothing, so retry it.
@@ -91,7 +94,7 @@ test('binds GitHub to a password account, then unbinds it', async ({ page }) => 
   await expect(bindings.getByText(`已绑定：E2E ${lastId}`)).toBeHidden();
 });
 
-test('profile: avatar upload and fields saved one by one', async ({ page, consoleErrors }) => {
+test('profile: avatar upload and fields saved one by one', { tag: '@cluster' }, async ({ page, consoleErrors }) => {
   consoleErrors.allowFailedLoad('/api/user/v1/updateUserInfo', 400);
   await signInWithGithub(page);
   await page.goto('/user/settings');

@@ -60,7 +60,9 @@ test.describe('social', () => {
     expect(sent).toEqual([]);
   });
 
-  test('comment and reply on an article, like a comment, and 666 fires the barrage', async ({ page }) => {
+  test('comment and reply on an article, like a comment, and 666 fires the barrage', { tag: '@cluster' }, async ({
+    page,
+  }) => {
     const me = await signInDemo(page);
     const post = await someoneElsesPost(page.request, me.id);
     await page.goto(`/post/${post.id}`);
@@ -137,7 +139,9 @@ test.describe('social', () => {
     await expect(page.getByText('沸点下的评论')).toBeVisible();
   });
 
-  test('follow someone from their profile and see the counts change; every tab renders', async ({ page }) => {
+  test('follow someone from their profile and see the counts change; every tab renders', { tag: '@cluster' }, async ({
+    page,
+  }) => {
     const me = await signInDemo(page);
     // Someone the demo account does not follow yet.
     const response = await page.request.get('/api/suggest/getByTag', { params: { tag: 'backend', t: '1' } });
