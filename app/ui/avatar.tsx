@@ -7,9 +7,13 @@ export interface AvatarProps {
   className?: string;
 }
 
-/** A round avatar; without an image, the first character on a palette colour (DESIGN.md). */
-export function Avatar({ user, size = 32, className = '' }: AvatarProps) {
-  const style = { width: size, height: size, fontSize: Math.round(size * 0.45) };
+/**
+ * A round avatar; without an image, the first character on a palette colour (DESIGN.md). Styled by
+ * `.avatar` and `.avatar-letter` (app.css: on every signed-in page's header); the size is the style's.
+ */
+export function Avatar({ user, size = 32, className }: AvatarProps) {
+  const style = { width: size, height: size };
+  const extra = className ? ` ${className}` : '';
   if (user.avatarLarge) {
     return (
       <img
@@ -18,7 +22,7 @@ export function Avatar({ user, size = 32, className = '' }: AvatarProps) {
         width={size}
         height={size}
         loading="lazy"
-        className={`shrink-0 rounded-full bg-line object-cover ${className}`}
+        className={`avatar${extra}`}
         style={style}
       />
     );
@@ -28,8 +32,8 @@ export function Avatar({ user, size = 32, className = '' }: AvatarProps) {
     <span
       role="img"
       aria-label={user.username}
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-medium text-white ${className}`}
-      style={{ ...style, backgroundColor: color }}
+      className={`avatar-letter${extra}`}
+      style={{ ...style, fontSize: Math.round(size * 0.45), backgroundColor: color }}
     >
       {initial}
     </span>

@@ -16,10 +16,7 @@ export function NotificationBell() {
     >
       <Bell aria-hidden size={20} strokeWidth={1.75} />
       {count > 0 && (
-        <span
-          aria-hidden
-          className="absolute -top-0.5 -right-1 min-w-4 rounded-full bg-brand px-1 text-center font-medium text-[10px] text-white leading-4 dark:text-black"
-        >
+        <span aria-hidden className="badge">
           {formatCount(count)}
         </span>
       )}

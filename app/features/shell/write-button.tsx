@@ -37,15 +37,7 @@ export function WriteButton({ viewer }: { viewer: ViewerSummary | null }) {
         of={writeMoreMenu}
         menuProps={{ isXiaoceAuthor: viewer.isXiaoceAuthor }}
         trigger={
-          <button
-            type="button"
-            aria-label="更多创作方式"
-            className={buttonClass(
-              'primary',
-              'sm',
-              'rounded-l-none border-l border-white/40 px-1.5 dark:border-black/30',
-            )}
-          >
+          <button type="button" aria-label="更多创作方式" className={buttonClass('primary', 'sm', 'write-more')}>
             <ChevronDown aria-hidden size={16} strokeWidth={1.75} />
           </button>
         }
