@@ -4,7 +4,8 @@ function escapeRegExp(value: string): string {
 
 /**
  * The text with every search term wrapped in <mark>, case-insensitively. React escapes the text
- * parts, so nothing from the entry is ever read as HTML.
+ * parts, so nothing from the entry is ever read as HTML. A row's marks are styled by place
+ * (`.er mark`, app.css): a results page has dozens.
  */
 export function Highlight({ text, terms }: { text: string; terms?: readonly string[] }) {
   const words = (terms ?? []).filter(Boolean);
@@ -21,9 +22,7 @@ export function Highlight({ text, terms }: { text: string; terms?: readonly stri
   return text.split(pattern).map((part, index) =>
     index % 2 === 1 ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string never reorder
-      <mark key={index} className="rounded-sm bg-brand-tint px-0.5 text-fg">
-        {part}
-      </mark>
+      <mark key={index}>{part}</mark>
     ) : (
       part
     ),
