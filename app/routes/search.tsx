@@ -1,5 +1,6 @@
 import { EmptyState } from '~/ui/empty-state.tsx';
-import { EntryList } from '~/features/entries/entry-list.tsx';
+import { EntryFeed } from '~/features/entries/entry-feed.tsx';
+import { searchRows } from '~/features/entries/feed-rows.server.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { SearchForm } from '~/features/entries/search-form.tsx';
@@ -10,10 +11,12 @@ import type { Route } from './+types/search';
 
 /** /search?query=&page=: entries matching the words, 20 a page, the words marked. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const results = await loadSearchResults(context, new URL(request.url));
+  const { entrylist, ...results } = await loadSearchResults(context, new URL(request.url));
   const query = results.query ? `?${new URLSearchParams({ query: results.query })}` : '';
   return {
     ...results,
+    // The rows as HTML, sent once (the feed rows' way): the document's are not in its hydration data.
+    rows: searchRows(context, entrylist, results.terms),
     // Result pages are not worth indexing; the canonical keeps the words, not the page number.
     seo: pageSeo(context, `/search${query}`, {
       description: results.query ? `在${context.env.SITE_NAME}搜索“${results.query}”的结果` : undefined,
@@ -26,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   seoMeta(matches, data?.query ? `搜索 ${data.query}` : '搜索', data?.seo);
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, page, pageCount, total, estimated, terms, entrylist } = loaderData;
+  const { query, page, pageCount, total, estimated, rows } = loaderData;
   const hrefOf = (n: number) => `/search?${new URLSearchParams({ query, page: String(n) })}`;
   return (
     <FeedLayout nav={<SearchForm key={query} query={query} />}>
@@ -44,9 +47,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       >
         {query ? (
           <>
-            <EntryList
-              entries={entrylist}
-              terms={terms}
+            {/* One list a query and page: the rows' HTML is set once when the list mounts. */}
+            <EntryFeed
+              key={`${query}\n${page}`}
+              page={{ rows, pointer: null }}
+              listStats={false}
               empty={<EmptyState text="没有找到相关文章，换个关键词试试" />}
             />
             <Pagination page={page} pageCount={pageCount} hrefOf={hrefOf} />

@@ -36,6 +36,8 @@ export interface EntryFeedProps {
   /** The sort the next pages are asked for; none for feeds with one order. */
   sort?: string;
   empty?: ReactNode;
+  /** Report the rows shown to the list statistics (GET /log); search results are not reported. */
+  listStats?: boolean;
 }
 
 function paintLike(button: HTMLButtonElement, state: LikeState) {
@@ -69,7 +71,7 @@ function dropFailedThumb(image: Element) {
  * the loader data, and the next pages are added the same way. One handler on the list makes them work as the React rows do: links navigate in
  * the app, 点赞 and 收藏 act as LikeButton and CollectButton, a failed thumbnail goes away.
  */
-export function EntryFeed({ page, sort, empty }: EntryFeedProps) {
+export function EntryFeed({ page, sort, empty, listStats = true }: EntryFeedProps) {
   const documentHtml = useDocumentHtml(FEED_ROWS_KEY);
   // At mount: the loader data's rows (a client navigation), the document's (server render), or
   // none while hydrating, when the list keeps the markup the document brought; never set again.
@@ -92,10 +94,10 @@ export function EntryFeed({ page, sort, empty }: EntryFeedProps) {
       for (const id of freshIds) seen.add(id);
       const rows = next.rows.html;
       if (list && rows) list.insertAdjacentHTML('beforeend', fresh.map((i) => rows[i]).join(''));
-      trackEntryList('log', freshIds, src);
+      if (listStats) trackEntryList('log', freshIds, src);
       return fresh.length;
     },
-    [seen, list, src],
+    [seen, list, src, listStats],
   );
   const { hasMore, loading, loadMore } = useFeedPages(page, sort, append);
 
@@ -106,8 +108,8 @@ export function EntryFeed({ page, sort, empty }: EntryFeedProps) {
     reported.current = true;
     const ids = page.rows.ids ?? rowIds(list);
     for (const id of ids) seen.add(id);
-    trackEntryList('log', ids, src);
-  }, [list, page.rows.ids, seen, src]);
+    if (listStats) trackEntryList('log', ids, src);
+  }, [list, page.rows.ids, seen, src, listStats]);
 
   async function like(button: HTMLButtonElement, id: string) {
     if (button.disabled) return;

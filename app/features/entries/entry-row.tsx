@@ -65,13 +65,14 @@ function PlainLink({
  * shares (app/features/entries/feed-rows.server.ts): plain links and buttons, `data-id` on the
  * row, made interactive by the list's delegated handler (entry-feed.tsx) instead of hydration.
  */
-export function StaticEntryRow({ entry }: { entry: EntryRowView }) {
+export function StaticEntryRow({ entry, terms }: EntryRowProps) {
   const like = likeToggle(entry.liked, entry.likeCount);
   const collect = collectToggle(false);
   return (
     <li className="er">
       <RowCard
         entry={entry}
+        terms={terms}
         RowLink={PlainLink}
         like={
           <button

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { EntryView, ViewerMarks } from '@server/modules/entries/entries.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { keepForDocument } from '~/lib/document-html.server.ts';
-import { toEntryRow } from '~/lib/entry-rows.ts';
+import { type EntryRowView, toEntryRow } from '~/lib/entry-rows.ts';
 import { FEED_ROWS_KEY } from './entry-feed.tsx';
 import { StaticEntryRow } from './entry-row.tsx';
 import type { FeedRows } from './types.ts';
@@ -83,6 +83,18 @@ export function feedRows(context: AppLoadContext, result: SharedResult): FeedRow
     template.personal = true;
   }
   const html = rowsHtml(result);
+  if (context.dataRequest) return { count: ids.length, ids, html };
+  keepForDocument(context, FEED_ROWS_KEY, html.join(''));
+  return { count: ids.length, ids: null, html: null };
+}
+
+/**
+ * Search results as the feed rows are sent (feedRows): their HTML, with the words marked, once in
+ * the document and not again in its hydration data; in the loader data for a data request.
+ */
+export function searchRows(context: AppLoadContext, entries: EntryRowView[], terms: readonly string[]): FeedRows {
+  const html = entries.map((entry) => renderToStaticMarkup(<StaticEntryRow entry={entry} terms={terms} />));
+  const ids = entries.map((entry) => entry.id);
   if (context.dataRequest) return { count: ids.length, ids, html };
   keepForDocument(context, FEED_ROWS_KEY, html.join(''));
   return { count: ids.length, ids: null, html: null };
