@@ -82,7 +82,11 @@ export function feedRows(context: AppLoadContext, result: SharedResult): FeedRow
     }
     template.personal = true;
   }
-  const html = rowsHtml(result);
+  return sentOnce(context, ids, rowsHtml(result));
+}
+
+/** Rows' HTML in the loader data for a data request (with their ids), else beside the request for the document only. */
+function sentOnce(context: AppLoadContext, ids: string[], html: string[]): FeedRows {
   if (context.dataRequest) return { count: ids.length, ids, html };
   keepForDocument(context, FEED_ROWS_KEY, html.join(''));
   return { count: ids.length, ids: null, html: null };
@@ -94,8 +98,9 @@ export function feedRows(context: AppLoadContext, result: SharedResult): FeedRow
  */
 export function searchRows(context: AppLoadContext, entries: EntryRowView[], terms: readonly string[]): FeedRows {
   const html = entries.map((entry) => renderToStaticMarkup(<StaticEntryRow entry={entry} terms={terms} />));
-  const ids = entries.map((entry) => entry.id);
-  if (context.dataRequest) return { count: ids.length, ids, html };
-  keepForDocument(context, FEED_ROWS_KEY, html.join(''));
-  return { count: ids.length, ids: null, html: null };
+  return sentOnce(
+    context,
+    entries.map((entry) => entry.id),
+    html,
+  );
 }
