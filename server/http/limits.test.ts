@@ -1,5 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -13,6 +14,7 @@ import {
   BODY_TOO_LARGE_MESSAGE,
   createHttpServer,
   HEADERS_TOO_LARGE_MESSAGE,
+  IDLE_CONNECTION_MS,
   UPLOAD_BODY_MAX_BYTES,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from './limits.ts';
@@ -35,6 +37,32 @@ afterAll(async () => {
   server?.closeAllConnections();
   server?.close();
   await database?.close();
+});
+
+describe('idle connections behind a proxy', () => {
+  it('stay open longer than nginx keeps its upstream connections, so the proxy never sends on one Node is closing', async () => {
+    const template = readFileSync(new URL('../../deploy/nginx.conf.template', import.meta.url), 'utf8');
+    const upstream = /\bupstream\s+\w+\s*\{([\s\S]*?)\n\s*\}/.exec(template)?.[1] ?? '';
+    const nginxSeconds = Number(/^\s*keepalive_timeout\s+(\d+)s;/m.exec(upstream)?.[1]);
+    expect(nginxSeconds).toBeGreaterThan(0);
+    expect(server.keepAliveTimeout).toBe(IDLE_CONNECTION_MS);
+    expect(server.keepAliveTimeout).toBeGreaterThan(nginxSeconds * 1000);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+
+    // A connection left idle past Node's old 5 s default is still open and serves the next request.
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const request = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    const answers: string[] = [];
+    socket.on('data', (chunk) => answers.push(chunk.toString()));
+    socket.write(request);
+    await expect.poll(() => answers.join('')).toContain('200 OK');
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect(socket.destroyed).toBe(false);
+    socket.write(request);
+    await expect.poll(() => answers.join('').split('200 OK').length - 1).toBe(2);
+    socket.destroy();
+  }, 15_000);
 });
 
 /** A body that arrives in pieces without a Content-Length (Transfer-Encoding: chunked). */

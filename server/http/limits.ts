@@ -97,12 +97,21 @@ function rawEnvelope(status: number, reason: string, message: string): string {
   ].join('\r\n');
 }
 
+/** How long an idle keep-alive connection stays open: longer than any proxy in front keeps its own. */
+export const IDLE_CONNECTION_MS = 65_000;
+
 /**
  * The Node HTTP server the app runs on. Requests Node refuses before the app sees them still get
  * the envelope: an over-long URL or header block 431, any other malformed request 400.
  */
 export function createHttpServer(): Server {
   const server = createServer({ maxHeaderSize: HEADER_MAX_BYTES });
+  // An idle keep-alive connection outlives the proxy's (nginx keeps its upstream ones 60 s,
+  // deploy/nginx.conf.template; cloud load balancers as long): were Node to close first (its
+  // default is 5 s), a request the proxy sends on it as it closes is answered 502, and nginx does
+  // not retry a POST (CI saw it on the cluster: POST /api/track/extension).
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
       socket.destroy();
