@@ -10,11 +10,20 @@ import { newId } from '@core/ids.ts';
 import { LANGUAGE_LIST } from '@core/repos.ts';
 import type { Tx } from '../client.ts';
 import { refreshRepoTrending } from '../repo-trending.ts';
+import { dropSecondaryIndexes, rebuildIndexes } from './bulk-indexes.ts';
 import { repoTags, repos } from '../schema/repos.ts';
 import { REPO_TAG_TREE } from './content/catalog.ts';
 
+/** The tables generateRepos fills. */
+const GENERATED_TABLES = ['repos', 'repo_tag_links', 'repo_translations', 'repo_star_snapshots'];
+
 export async function generateRepos(tx: Tx, count: number): Promise<number> {
   if (count <= 0) return 0;
+  // Each generated row went into every index (13 on repos) and the trending refresh rewrites every
+  // repo, its index entries too: the indexes are built once over the rows instead, when the load
+  // is most of what the tables will hold.
+  const [{ existing }] = await tx.select({ existing: sql<number>`count(*)::int` }).from(repos);
+  const dropped = existing < count ? await dropSecondaryIndexes(tx, GENERATED_TABLES) : [];
   const [{ n: tagCount }] = await tx.select({ n: sql<number>`count(*)::int` }).from(repoTags);
   if (tagCount === 0) {
     const rows: Array<typeof repoTags.$inferInsert> = [];
@@ -80,5 +89,6 @@ export async function generateRepos(tx: Tx, count: number): Promise<number> {
     WHERE ${scaled}
     ON CONFLICT DO NOTHING`);
   await refreshRepoTrending(tx);
+  await rebuildIndexes(tx, dropped);
   return count;
 }

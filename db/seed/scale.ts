@@ -28,6 +28,7 @@ import { DEMO_ACCOUNT } from './content/people.ts';
 import { commentHotScore, entryHotScore } from '../ranking.ts';
 import { recountCategories, recountTags, recountUsers } from './counters.ts';
 import { buildTaxonomy } from './taxonomy.ts';
+import { dropSecondaryIndexes, rebuildIndexes } from './bulk-indexes.ts';
 import { generateRepos } from './scale-repos.ts';
 
 export interface ScaleOptions {
@@ -146,15 +147,13 @@ export async function generateScale(database: Database, options: ScaleOptions): 
     await phase('templates', () => prepareTemplates(tx));
     // Building an index once is much cheaper than growing it row by row, when the load dominates.
     const rebuild = existingEntries < options.entries;
-    const dropped = rebuild ? await phase('drop secondary indexes', () => dropSecondaryIndexes(tx)) : [];
+    const dropped = rebuild ? await phase('drop secondary indexes', () => dropSecondaryIndexes(tx, LOADED_TABLES)) : [];
     await phase(`entries (+${options.entries}) with tags, likes and comments`, () =>
       insertEntries(tx, options.entries, userCount, log),
     );
     await phase('follows and tag subscriptions', () => insertFollows(tx, userCount, options.users));
     if (rebuild) {
-      await phase(`rebuild ${dropped.length} indexes`, async () => {
-        for (const definition of dropped) await tx.execute(sql.raw(definition));
-      });
+      await phase(`rebuild ${dropped.length} indexes`, () => rebuildIndexes(tx, dropped));
     }
     await phase('counters', async () => {
       await tx.execute(sql`ANALYZE`);
@@ -201,24 +200,6 @@ const LOADED_TABLES = [
   'follows',
   'tag_subscriptions',
 ];
-
-/** Drops the loaded tables' non-unique indexes and returns the statements that recreate them. */
-async function dropSecondaryIndexes(tx: Tx): Promise<string[]> {
-  const indexes = await tx
-    .select({ name: sql<string>`i.relname`, definition: sql<string>`pg_get_indexdef(i.oid)` })
-    .from(sql`pg_index x`)
-    .innerJoin(sql`pg_class i`, sql`i.oid = x.indexrelid`)
-    .innerJoin(sql`pg_class t`, sql`t.oid = x.indrelid`)
-    .innerJoin(sql`pg_namespace n`, sql`n.oid = t.relnamespace`)
-    .where(
-      sql`n.nspname = current_schema() AND NOT x.indisunique AND t.relname IN (${sql.join(
-        LOADED_TABLES.map((table) => sql`${table}`),
-        sql`, `,
-      )})`,
-    );
-  for (const index of indexes) await tx.execute(sql`DROP INDEX ${sql.identifier(index.name)}`);
-  return indexes.map((index) => index.definition);
-}
 
 /** Categories and tags as the demo has them, plus the benchmark's extra tags; existing ones are kept. */
 async function ensureTaxonomy(tx: Tx) {
