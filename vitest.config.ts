@@ -43,7 +43,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     globalSetup: ['tests/setup/global-database.ts'],
-    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    setupFiles: ['tests/setup/node-server-globals.ts', 'tests/setup/fail-on-console-error.ts'],
     // Two workers for two cores. Each runs file after file in one process (isolate: false): the
     // app's modules are imported once a worker, not once a file (1–1.5 s of CPU each), and a
     // file's PGlite, reset to the migrated state when it closes, serves the next file

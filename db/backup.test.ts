@@ -132,10 +132,12 @@ describe('db import across drivers (into the embedded database)', () => {
     target = await importedInto('pglite');
   }, 120_000);
 
-  // On a PGlite pass this target is the same-kind one above, already compared.
-  it.runIf(pass === 'postgres')('copies every table row for row', async () => {
-    expect(await fingerprint(target.db)).toEqual(sourcePrint);
-  });
+  // On a PGlite pass this target is the same kind as the one above, already compared: the test
+  // exists on the PostgreSQL pass only (rather than showing as skipped on the other).
+  if (pass === 'postgres')
+    it('copies every table row for row', async () => {
+      expect(await fingerprint(target.db)).toEqual(sourcePrint);
+    });
 
   it('identity columns go on after the imported ids', async () => {
     const [{ max }] = rowsOf<{ max: number }>(

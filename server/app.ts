@@ -18,6 +18,7 @@ import { TRANSPORT_MESSAGES } from '@core/messages.ts';
 import { type Api, createApi } from './http/openapi.ts';
 import { mountApiDocs } from './http/api-docs.ts';
 import { requestContext } from './http/request-context.ts';
+import { setResponseHeaders } from './http/headers.ts';
 import { bodyLimits, refuseNulCharacters } from './http/limits.ts';
 import { csrfGuard, securityHeaders } from './http/security.ts';
 import { suspensionGuard } from './http/suspension.ts';
@@ -185,16 +186,7 @@ export function createApp(options: AppOptions) {
     // Which process answered, for the load balancer's users and tests (npm run start:cluster).
     app.use(async (c, next) => {
       await next();
-      try {
-        c.res.headers.set('X-Instance', instanceName);
-      } catch {
-        // Immutable headers (a fetched response): copy them.
-        const headers = new Headers(c.res.headers);
-        headers.set('X-Instance', instanceName);
-        const res = new Response(c.res.body, { status: c.res.status, headers });
-        c.res = undefined;
-        c.res = res;
-      }
+      setResponseHeaders(c, [['X-Instance', instanceName]]);
     });
   }
   const dev = env.NODE_ENV === 'development';

@@ -7,6 +7,33 @@ import type { AppEnv } from './context.ts';
  * it fetches a fresh one.
  */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
+/** Anything personal: a signed-in page, a response that sets a cookie, a write. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+function addVary(headers: Headers, value: string) {
+  const current = headers.get('vary');
+  if (!current) headers.set('vary', value);
+  else if (
+    !current
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes(value.toLowerCase())
+  )
+    headers.set('vary', `${current}, ${value}`);
+}
+
+/**
+ * The caching of a rendered page (and its .data): public with a short max-age and
+ * stale-while-revalidate when `shared` (a signed-out GET answered 200 without a cookie), private,
+ * no-store otherwise, unless the route chose its own (no-store for pages showing tokens, a longer
+ * one for a download): personal answers are never made public. `Vary: Cookie` keeps a cache from
+ * answering a signed-in request with the anonymous copy.
+ */
+export function setPageCaching(headers: Headers, shared: boolean) {
+  addVary(headers, 'Cookie');
+  if (!shared) headers.set('Cache-Control', PRIVATE_NO_STORE);
+  else if (!headers.has('Cache-Control')) headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+}
 
 /**
  * Marks an API answer that is the same for everyone who asks without a session (a feed's page)

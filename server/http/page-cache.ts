@@ -131,10 +131,12 @@ export function pageCache({
       !bus.listening
     )
       return null;
+    // Headers first: reading the body may rebuild the response from what it was created with (headers.ts).
+    const headers = storedHeaders(c, response);
     const raw = new Uint8Array(await response.arrayBuffer());
     const stored: Stored = {
       status: response.status,
-      headers: storedHeaders(c, response),
+      headers,
       br: compress(raw, 'br', false),
       gzip: compress(raw, 'gzip', false),
       version,

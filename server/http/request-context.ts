@@ -13,7 +13,7 @@ import type { AppEnv, RequestContext } from './context.ts';
 import type { Viewer } from '../modules/auth/auth.policy.ts';
 import { ok } from './envelope.ts';
 import { badRequest } from './errors.ts';
-import { requestCookie, requestHeader, setResponseHeaders } from './headers.ts';
+import { editResponseHeaders, requestCookie, requestHeader, setResponseHeaders } from './headers.ts';
 
 export const SUID_COOKIE = 'jinsha_suid';
 
@@ -166,7 +166,7 @@ export function requestContext(deps: ContextDeps): MiddlewareHandler<AppEnv> {
         setCookie(c, SUID_COOKIE, ctx.suid, SUID_COOKIE_OPTIONS);
       }
       // A response that sets a cookie is personal: never kept by a shared cache.
-      c.res.headers.set('Cache-Control', 'private, no-store');
+      editResponseHeaders(c, (headers) => headers.set('Cache-Control', 'private, no-store'));
     }
     if (logRequests)
       ctx.logger.info(

@@ -8,7 +8,8 @@ import type { AppEnv, RequestContext, TemplateRender } from './context.ts';
 import { MAX_AGE_MS, NOT_STORED } from './page-cache.ts';
 import { compressedResponse, encodedResponse, preferredEncoding } from './compression.ts';
 import { type DeflatedPiece, deflatedPiece, gzipOfPieces, storedPiece } from './gzip-pieces.ts';
-import { requestHeader } from './headers.ts';
+import { setPageCaching } from './cache-control.ts';
+import { editResponseHeaders, requestHeader } from './headers.ts';
 
 /**
  * Signed-in feed pages from a template (issue 10, goal 3; docs/decisions/009-per-instance-caches.md).
@@ -264,10 +265,13 @@ export function viewerPages({
     )
       return null;
     const html = await response.text();
-    const headers: [string, string][] = [];
+    const kept = new Headers();
     response.headers.forEach((value, name) => {
-      if (!NOT_STORED.has(name)) headers.push([name, value]);
+      if (!NOT_STORED.has(name)) kept.set(name, value);
     });
+    // A signed-in page: its caching is set here, once, so that pageCacheHeaders has nothing to change.
+    setPageCaching(kept, false);
+    const headers = [...kept];
     const { parts, holes } = compile(html);
     const deflatedParts = parts.map((part) => deflatedPiece(Buffer.from(part)));
     const made: Template = {
@@ -317,14 +321,14 @@ export function viewerPages({
     await next();
     const direct = await c.res.clone().text();
     if (direct === html) {
-      c.res.headers.set('X-Viewer-Page', 'same');
+      editResponseHeaders(c, (headers) => headers.set('X-Viewer-Page', 'same'));
       return;
     }
     ctx.logger.error(
       { path: url.pathname, at: firstDifference(direct, html) },
       'viewer page differs from its template',
     );
-    c.res.headers.set('X-Viewer-Page', 'differs');
+    editResponseHeaders(c, (headers) => headers.set('X-Viewer-Page', 'differs'));
   };
 }
 
