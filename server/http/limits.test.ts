@@ -49,20 +49,17 @@ describe('idle connections behind a proxy', () => {
     expect(server.keepAliveTimeout).toBeGreaterThan(nginxSeconds * 1000);
     expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
 
-    // A connection left idle past Node's old 5 s default is still open and serves the next request.
+    // What the server tells a client on the wire: it keeps the connection that long (Node's default says 5).
     const socket = net.connect(port, '127.0.0.1');
     await once(socket, 'connect');
-    const request = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n';
     const answers: string[] = [];
     socket.on('data', (chunk) => answers.push(chunk.toString()));
-    socket.write(request);
+    socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await expect.poll(() => answers.join('')).toContain('200 OK');
-    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect(answers.join('')).toMatch(new RegExp(`\\r\\nKeep-Alive: timeout=${IDLE_CONNECTION_MS / 1000}\\r\\n`, 'i'));
     expect(socket.destroyed).toBe(false);
-    socket.write(request);
-    await expect.poll(() => answers.join('').split('200 OK').length - 1).toBe(2);
     socket.destroy();
-  }, 15_000);
+  });
 });
 
 /** A body that arrives in pieces without a Content-Length (Transfer-Encoding: chunked). */
