@@ -7,7 +7,7 @@ import { type ComponentType, createContext, useContext } from 'react';
  * route composes them here, once, and a feature asks for the widget by its slot.
  */
 export interface FeatureSlots {
-  CollectButton: ComponentType<{ entryId: string; variant?: 'row' | 'bar'; checkOnMount?: boolean }>;
+  CollectButton: ComponentType<{ entryId: string; checkOnMount?: boolean }>;
   /** 收藏's dialog for an entry, for rows whose button is server markup (the feed lists). */
   CollectDialog: ComponentType<{
     entryId: string;

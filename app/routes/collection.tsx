@@ -7,7 +7,8 @@ import { DeleteCollectionButton } from '~/features/collections/delete-collection
 import { FollowCollectionButton } from '~/features/collections/follow-collection-button.tsx';
 import type { CollectionView } from '~/features/collections/types.ts';
 import { EmptyState } from '~/ui/empty-state.tsx';
-import { EntryList } from '~/features/entries/entry-list.tsx';
+import { EntryFeed } from '~/features/entries/entry-feed.tsx';
+import { listRows } from '~/features/entries/feed-rows.server.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { loadCollectionPage } from '~/features/collections/collections.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
@@ -20,14 +21,16 @@ import { isAdmin } from '@core/permissions.ts';
 
 /** /collection/{id}: the header on its background, follow or owner actions, then its entries. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadCollectionPage(context, params.id, new URL(request.url));
+  const { entrylist, ...page } = await loadCollectionPage(context, params.id, new URL(request.url));
+  // The rows as HTML, sent once (the feed rows' way): the document's are not in its hydration data.
+  return { ...page, rows: listRows(context, entrylist) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, data ? `${data.collection.title} - 收藏集` : null, data?.collection.description || undefined);
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
-  const { entrylist, rankType, page, pageCount } = loaderData;
+  const { rows, rankType, page, pageCount } = loaderData;
   const viewer = useViewer();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -109,8 +112,11 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
             最热
           </Link>
         </div>
-        <EntryList
-          entries={entrylist}
+        {/* One list an order and page: the rows' HTML is set once when the list mounts. */}
+        <EntryFeed
+          key={`${collection.id}:${rankType}:${page}`}
+          page={{ rows, pointer: null }}
+          listStats={false}
           empty={
             <EmptyState
               text={collection.own ? '收藏集还是空的，在文章页点击“收藏”把文章加进来' : '这个收藏集还没有文章'}

@@ -1,6 +1,6 @@
 import { EmptyState } from '~/ui/empty-state.tsx';
 import { EntryFeed } from '~/features/entries/entry-feed.tsx';
-import { searchRows } from '~/features/entries/feed-rows.server.tsx';
+import { listRows } from '~/features/entries/feed-rows.server.tsx';
 import { FeedCard, FeedLayout } from '~/features/entries/feed-layout.tsx';
 import { Pagination } from '~/features/entries/pagination.tsx';
 import { SearchForm } from '~/features/entries/search-form.tsx';
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...results,
     // The rows as HTML, sent once (the feed rows' way): the document's are not in its hydration data.
-    rows: searchRows(context, entrylist, results.terms),
+    rows: listRows(context, entrylist, results.terms),
     // Result pages are not worth indexing; the canonical keeps the words, not the page number.
     seo: pageSeo(context, `/search${query}`, {
       description: results.query ? `在${context.env.SITE_NAME}搜索“${results.query}”的结果` : undefined,

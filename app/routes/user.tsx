@@ -1,7 +1,8 @@
 import { formatCount } from '@core/format.ts';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { EntryList } from '~/features/entries/entry-list.tsx';
+import { EntryFeed } from '~/features/entries/entry-feed.tsx';
+import { listRows } from '~/features/entries/feed-rows.server.tsx';
 import { ActivityList } from '~/features/users/activity-list.tsx';
 import { ProfileAside, ProfileHeader } from '~/features/users/profile-header.tsx';
 import { loadProfilePage } from '~/features/users/profile.server.ts';
@@ -13,7 +14,11 @@ import type { Route } from './+types/user';
 
 /** /user/{id}/{type?}: the profile with its tabs (SPEC §2.3). Unknown people get the not-found view. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  return loadProfilePage(context, params, new URL(request.url));
+  const { tab, ...page } = await loadProfilePage(context, params, new URL(request.url));
+  if (tab.kind !== 'entries') return { ...page, tab };
+  // The rows as HTML, sent once (the feed rows' way): the document's are not in its hydration data.
+  const { entrylist, ...list } = tab;
+  return { ...page, tab: { ...list, rows: listRows(context, entrylist) } };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
@@ -39,6 +44,7 @@ function Empty({ text }: { text: string }) {
 
 export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
   const { profile, type, tab } = loaderData;
+  const { search } = useLocation();
   const [followerCount, setFollowerCount] = useState(profile.followerCount);
   const [shownFor, setShownFor] = useState(profile.id);
   if (shownFor !== profile.id) {
@@ -103,8 +109,11 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
             )}
             {tab.kind === 'entries' && (
               <>
-                <EntryList
-                  entries={tab.entrylist}
+                {/* One list a tab and page: the rows' HTML is set once when the list mounts. */}
+                <EntryFeed
+                  key={`${profile.id}:${type}:${search}`}
+                  page={{ rows: tab.rows, pointer: null }}
+                  listStats={false}
                   empty={
                     <Empty
                       text={

@@ -1,9 +1,9 @@
 import { formatCount } from '@core/format.ts';
 
 /**
- * How a feed row's like and collect toggles look in each state: one place for the React buttons
- * (LikeButton, CollectButton) and for the rows the server sends as HTML, whose buttons a delegated
- * handler flips (app/features/entries/entry-feed.tsx).
+ * How a feed row's like and collect toggles look in each state: one place for the rows the server
+ * sends as HTML (entry-row.tsx) and for the delegated handler that flips their buttons
+ * (app/features/entries/entry-feed.tsx); the article page's 收藏 shares the label.
  */
 export function likeToggle(liked: boolean, likeCount: number) {
   const label = liked ? '取消点赞' : '点赞';

@@ -234,6 +234,58 @@ test.describe('social', () => {
     ).toHaveAttribute('aria-current', 'page');
   });
 
+  test('a profile’s and a collection’s rows: like in place, and each tab or order shows its own rows', async ({
+    page,
+  }) => {
+    const me = await signInDemo(page);
+    const post = await someoneElsesPost(page.request, me.id);
+    await page.goto(`/user/${post.user.id}/posts`);
+    const row = (title: string) =>
+      page.locator('li.er').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    const like = row(post.title).getByRole('button', { name: /点赞，已有/ });
+    await expect(like).toBeVisible();
+    const likedBefore = (await like.getAttribute('aria-pressed')) === 'true';
+    if (!likedBefore) {
+      await like.click();
+      await expect(like).toHaveAttribute('aria-pressed', 'true');
+    }
+    // My 赞 tab, then 文章, by client navigation: each list shows its own rows, not the last one's.
+    await page.goto(`/user/${me.id}`);
+    const tabs = page.getByRole('navigation', { name: '个人主页分类' });
+    await tabs.getByRole('link', { name: /^赞/ }).click();
+    await expect(page).toHaveURL(`/user/${me.id}/likes`);
+    await expect(row(post.title)).toBeVisible();
+    await tabs.getByRole('link', { name: /^文章/ }).click();
+    await expect(page).toHaveURL(`/user/${me.id}/posts`);
+    await expect(row(post.title)).toHaveCount(0);
+    await page.goBack();
+    await expect(row(post.title).getByRole('button', { name: /点赞，已有/ })).toHaveAttribute('aria-pressed', 'true');
+    if (!likedBefore) {
+      await row(post.title)
+        .getByRole('button', { name: /点赞，已有/ })
+        .click();
+      await expect(row(post.title).getByRole('button', { name: /点赞，已有/ })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    }
+
+    // A collection: its rows in each order, and a row's title opens the entry.
+    const sets = await page.request.get('/api/collection/homeCollectionSet?page=0&rankType=hot');
+    const collection = ((await sets.json()) as { d: { collectionSets: Array<{ id: string; entryCount: number }> } }).d
+      .collectionSets[0];
+    await page.goto(`/collection/${collection.id}`);
+    const rows = page.getByRole('region', { name: '收藏集文章' }).locator('li.er');
+    await expect(rows).toHaveCount(Math.min(collection.entryCount, 20));
+    await page.getByRole('link', { name: '最热', exact: true }).click();
+    await expect(page).toHaveURL(`/collection/${collection.id}?sort=hot`);
+    await expect(rows).toHaveCount(Math.min(collection.entryCount, 20));
+    const title = ((await rows.first().getByRole('heading').textContent()) ?? '').replace(/\s*\(.*\)$/, '').trim();
+    await rows.first().getByRole('heading').getByRole('link').click();
+    await expect(page).toHaveURL(/\/(post|entry)\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
+  });
+
   test('an unknown person is the not-found view', async ({ page, consoleErrors }) => {
     consoleErrors.allowFailedLoad('/user/0123456789abcdef01234567', 404);
     const response = await page.goto('/user/0123456789abcdef01234567');

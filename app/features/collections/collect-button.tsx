@@ -15,11 +15,9 @@ const CollectDialog = lazy(() => import('./collect-dialog.tsx'));
  */
 export function CollectButton({
   entryId,
-  variant = 'row',
   checkOnMount = false,
 }: {
   entryId: string;
-  variant?: 'row' | 'bar';
   /** Ask the server at once whether the entry is collected (one entry pages). */
   checkOnMount?: boolean;
 }) {
@@ -56,21 +54,10 @@ export function CollectButton({
   const { label } = collectToggle(collected);
   return (
     <>
-      {variant === 'bar' ? (
-        <Button
-          variant="secondary"
-          onClick={onClick}
-          aria-pressed={collected}
-          className={collected ? 'text-brand' : ''}
-        >
-          <Star aria-hidden size={16} strokeWidth={1.75} fill={collected ? 'currentColor' : 'none'} />
-          {label}
-        </Button>
-      ) : (
-        <button type="button" onClick={onClick} aria-pressed={collected} className={collectToggle(collected).className}>
-          {label}
-        </button>
-      )}
+      <Button variant="secondary" onClick={onClick} aria-pressed={collected} className={collected ? 'text-brand' : ''}>
+        <Star aria-hidden size={16} strokeWidth={1.75} fill={collected ? 'currentColor' : 'none'} />
+        {label}
+      </Button>
       {everOpened && (
         <Suspense fallback={null}>
           <CollectDialog entryId={entryId} open={open} onOpenChange={setOpen} onCollected={setCollectedState} />

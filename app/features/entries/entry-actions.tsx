@@ -140,8 +140,8 @@ export function EntryActionBar({ entry }: { entry: ActionEntry }) {
 
   return (
     <div className="mt-6 flex flex-wrap items-center gap-3 border-line border-t pt-4">
-      <LikeButton entryId={entry.id} liked={entry.liked} likeCount={entry.likeCount} variant="bar" />
-      <CollectButton entryId={entry.id} variant="bar" checkOnMount />
+      <LikeButton entryId={entry.id} liked={entry.liked} likeCount={entry.likeCount} />
+      <CollectButton entryId={entry.id} checkOnMount />
       <ShareButton
         path={entryHref(entry)}
         title={entry.title}

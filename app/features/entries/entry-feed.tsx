@@ -68,8 +68,10 @@ function dropFailedThumb(image: Element) {
  * The rows are the server's HTML (feed-rows.server.tsx: rendered once per shared feed page, with
  * the viewer's likes), not React components: the document brings them once (its hydration data
  * only their number; the ids are read from the rows' links); a client navigation brings them in
- * the loader data, and the next pages are added the same way. One handler on the list makes them work as the React rows do: links navigate in
- * the app, 点赞 and 收藏 act as LikeButton and CollectButton, a failed thumbnail goes away.
+ * the loader data, and the next pages are added the same way. One handler on the list makes them
+ * work: links navigate in the app, 点赞 likes (signed-out: the login modal), 收藏 opens the collect
+ * dialog, a failed thumbnail goes away. Lists without a next page to load (search, a profile's tab,
+ * a collection: pointer null) page by links.
  */
 export function EntryFeed({ page, sort, empty, listStats = true }: EntryFeedProps) {
   const documentHtml = useDocumentHtml(FEED_ROWS_KEY);

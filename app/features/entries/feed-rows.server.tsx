@@ -93,10 +93,11 @@ function sentOnce(context: AppLoadContext, ids: string[], html: string[]): FeedR
 }
 
 /**
- * Search results as the feed rows are sent (feedRows): their HTML, with the words marked, once in
- * the document and not again in its hydration data; in the loader data for a data request.
+ * A list's rows (search results with the words marked, a profile's entries, a collection's) as the
+ * feed rows are sent (feedRows): their HTML once in the document and not again in its hydration
+ * data; in the loader data for a data request.
  */
-export function searchRows(context: AppLoadContext, entries: EntryRowView[], terms: readonly string[]): FeedRows {
+export function listRows(context: AppLoadContext, entries: EntryRowView[], terms: readonly string[] = []): FeedRows {
   const html = entries.map((entry) => renderToStaticMarkup(<StaticEntryRow entry={entry} terms={terms} />));
   return sentOnce(
     context,

@@ -3,15 +3,12 @@ import { ThumbsUp } from '~/ui/icons.tsx';
 import { useState } from 'react';
 import { type LikeState, sendEntryLike } from './entry-like.ts';
 import { useAlerts } from '~/lib/alerts.ts';
-import { likeToggle } from '~/ui/row-toggles.ts';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 
 export interface LikeButtonProps {
   entryId: string;
   liked: boolean;
   likeCount: number;
-  /** 'row': the compact count of a feed row; 'bar': the article page's labelled button. */
-  variant?: 'row' | 'bar';
   className?: string;
 }
 
@@ -19,13 +16,7 @@ export interface LikeButtonProps {
  * Like / unlike an entry (SPEC §4 toggles): the state and count change only after the call
  * succeeds; a signed-out click opens the login modal and sends nothing.
  */
-export function LikeButton({
-  entryId,
-  liked: initialLiked,
-  likeCount: initialCount,
-  variant = 'row',
-  className = '',
-}: LikeButtonProps) {
+export function LikeButton({ entryId, liked: initialLiked, likeCount: initialCount, className = '' }: LikeButtonProps) {
   const requireLogin = useRequireLogin();
   const alerts = useAlerts();
   const [state, setState] = useState<LikeState>({ like: initialLiked, likeCount: initialCount });
@@ -45,34 +36,22 @@ export function LikeButton({
   }
 
   const label = state.like ? '取消点赞' : '点赞';
-  // What both looks share: a toggle button that waits for its call.
-  const toggleProps = { type: 'button', onClick: toggle, disabled: busy, 'aria-pressed': state.like } as const;
-  if (variant === 'bar') {
-    return (
-      <button
-        {...toggleProps}
-        aria-label={`${label}，已有 ${state.likeCount} 人点赞`}
-        className={`inline-flex h-9 items-center gap-1.5 rounded border px-4 text-sm transition-colors duration-150 ease-out disabled:opacity-60 ${
-          state.like
-            ? 'border-brand bg-brand-tint text-brand'
-            : 'border-line text-fg-2 hover:border-brand hover:text-brand'
-        } ${className}`}
-      >
-        <ThumbsUp size={18} strokeWidth={1.75} aria-hidden fill={state.like ? 'currentColor' : 'none'} />
-        <span>{state.like ? '已赞' : '点赞'}</span>
-        <span data-testid="like-count">{formatCount(state.likeCount)}</span>
-      </button>
-    );
-  }
-  const row = likeToggle(state.like, state.likeCount);
   return (
     <button
-      {...toggleProps}
-      aria-label={row.ariaLabel}
-      title={row.label}
-      className={className ? `${row.className} ${className}` : row.className}
+      type="button"
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={state.like}
+      aria-label={`${label}，已有 ${state.likeCount} 人点赞`}
+      className={`inline-flex h-9 items-center gap-1.5 rounded border px-4 text-sm transition-colors duration-150 ease-out disabled:opacity-60 ${
+        state.like
+          ? 'border-brand bg-brand-tint text-brand'
+          : 'border-line text-fg-2 hover:border-brand hover:text-brand'
+      } ${className}`}
     >
-      <span>{row.count}</span>
+      <ThumbsUp size={18} strokeWidth={1.75} aria-hidden fill={state.like ? 'currentColor' : 'none'} />
+      <span>{state.like ? '已赞' : '点赞'}</span>
+      <span data-testid="like-count">{formatCount(state.likeCount)}</span>
     </button>
   );
 }
