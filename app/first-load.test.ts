@@ -68,3 +68,16 @@ describe('first load of the home page', () => {
     expect(reached.get(name), `${name} reached through ${reached.get(name)?.join(' → ')}`).toBeUndefined();
   });
 });
+
+describe('first load of an article page', () => {
+  // The article and its comments offer confirm dialogs (delete); radix's alert dialog loads when one opens.
+  const reached = packagesReached(['app/root.tsx', 'app/routes/entry.tsx']);
+
+  it('reaches react-router', () => {
+    expect(reached.has('react-router')).toBe(true);
+  });
+
+  it('does not reach radix-ui statically', () => {
+    expect(reached.get('radix-ui'), `radix-ui reached through ${reached.get('radix-ui')?.join(' → ')}`).toBeUndefined();
+  });
+});

@@ -1,51 +1,25 @@
-import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { Button } from './button.tsx';
-import { dialogContentClass, dialogOverlayClass } from './dialog.ts';
+import { Suspense, useState } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-content.tsx';
+import { lazyComponent } from './lazy-component.ts';
+
+// Radix's alert dialog is not in the first load of the pages that offer one (an article, its comments).
+const ConfirmDialogContent = lazyComponent(() =>
+  import('./confirm-dialog-content.tsx').then((m) => m.ConfirmDialogContent),
+);
 
 /**
  * An alert dialog that asks before something cannot be undone: a title, what will happen,
  * 取消 and a confirm button (red for `danger`). The confirm button keeps the dialog open; the
- * caller closes it, or leaves it open while `busy` and shows `busyLabel`.
+ * caller closes it, or leaves it open while `busy` and shows `busyLabel`. Its code loads the
+ * first time it opens, and it stays mounted after, so that it closes with its animation.
  */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  danger = false,
-  busy = false,
-  busyLabel,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
-  danger?: boolean;
-  busy?: boolean;
-  busyLabel?: string;
-}) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={dialogOverlayClass} />
-        <AlertDialog.Content className={dialogContentClass('w-[360px] p-5')}>
-          <AlertDialog.Title className="font-semibold text-base">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-fg-2 text-sm">{description}</AlertDialog.Description>
-          <div className="mt-5 flex justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">取消</Button>
-            </AlertDialog.Cancel>
-            <Button disabled={busy} className={danger ? 'bg-danger hover:bg-danger/90' : undefined} onClick={onConfirm}>
-              {busy && busyLabel ? busyLabel : confirmLabel}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogContent {...props} />
+    </Suspense>
   );
 }
