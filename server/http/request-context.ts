@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Db } from '@db/client.ts';
 import type { Env } from '../env.ts';
 import { SESSION_COOKIE, type SessionResolver, signIn } from '../modules/auth/auth.service.ts';
+import { PRIVATE_NO_STORE } from './cache-control.ts';
 import type { AppEnv, RequestContext } from './context.ts';
 import type { Viewer } from '../modules/auth/auth.policy.ts';
 import { ok } from './envelope.ts';
@@ -166,7 +167,7 @@ export function requestContext(deps: ContextDeps): MiddlewareHandler<AppEnv> {
         setCookie(c, SUID_COOKIE, ctx.suid, SUID_COOKIE_OPTIONS);
       }
       // A response that sets a cookie is personal: never kept by a shared cache.
-      editResponseHeaders(c, (headers) => headers.set('Cache-Control', 'private, no-store'));
+      editResponseHeaders(c, (headers) => headers.set('Cache-Control', PRIVATE_NO_STORE));
     }
     if (logRequests)
       ctx.logger.info(

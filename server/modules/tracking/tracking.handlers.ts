@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { PRIVATE_NO_STORE } from '../../http/cache-control.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestCookie, requestHeader } from '../../http/headers.ts';
@@ -26,7 +27,7 @@ export const trackApi = createApi()
     const existingSuid = cookie && /^[0-9a-f]{24}$/.test(cookie) ? cookie : null;
     const answer = visitorId({ isBot: ctx.isBot, existingSuid, issue: () => ctx.suid }, c.req.valid('query').suid);
     if (answer.restored && answer.suid) setCookie(c, SUID_COOKIE, answer.suid, SUID_COOKIE_OPTIONS);
-    c.header('Cache-Control', 'private, no-store');
+    c.header('Cache-Control', PRIVATE_NO_STORE);
     return ok(c, { suid: answer.suid });
   })
   .openapi(routes.punch, async (c) =>
