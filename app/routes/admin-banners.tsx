@@ -10,13 +10,14 @@ import { useApiAction } from '~/lib/use-api-action.ts';
 import { AdminTable } from '~/ui/admin-table.tsx';
 import { Button } from '~/ui/button.tsx';
 import type { Route } from './+types/admin-banners';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /** /admin/banners: every banner (running, coming, ended); create, edit, delete. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadBanners(context, new URL(request.url));
 }
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '横幅 - 管理后台');
 

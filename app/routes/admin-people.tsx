@@ -3,13 +3,14 @@ import { loadPeople } from '~/features/admin/admin.server.ts';
 import { PeopleTable } from '~/features/admin/people-table.tsx';
 import { pageMeta } from '~/lib/meta.ts';
 import type { Route } from './+types/admin-people';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /** /admin/people: find people; role, booklet-author flag, suspension and forced password reset. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadPeople(context, new URL(request.url));
 }
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '用户管理 - 管理后台');
 

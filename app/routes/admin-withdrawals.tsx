@@ -4,6 +4,7 @@ import { pageMeta } from '~/lib/meta.ts';
 import { fromService, requireRoleIn } from '~/lib/route-guards.server.ts';
 import { listWithdrawals } from '@server/modules/wallet/wallet.service.ts';
 import type { Route } from './+types/admin-withdrawals';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 const STATUSES = ['pending', 'paid', 'rejected'] as const;
 
@@ -17,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { status, page, hasMore: result.hasMore, applications: result.applications };
 }
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '提现审核 - 管理后台');
 

@@ -4,6 +4,7 @@ import { loadOutboxPage } from '~/features/auth/auth.server.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/dev-outbox';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /**
  * /dev/outbox (not in production): the mails and SMS codes that no outside provider sent, newest
@@ -14,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Codes, links and addresses are personal: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, '开发发件箱'),

@@ -4,6 +4,7 @@ import { pageMeta } from '~/lib/meta.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/invite';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /** /invite?token=…: the link of an invitation mail (SPEC §7.7). */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** Personal, and it sets the invitation cookie: never kept by a shared cache. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  const headers = new Headers({ 'Cache-Control': PRIVATE_NO_STORE });
   const cookie = loaderHeaders.get('Set-Cookie');
   if (cookie) headers.set('Set-Cookie', cookie);
   return headers;

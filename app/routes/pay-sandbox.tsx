@@ -5,6 +5,7 @@ import { fromService, requireIdParam } from '~/lib/route-guards.server.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import { getSandboxOrder } from '@server/modules/payments/payments.service.ts';
 import type { Route } from './+types/pay-sandbox';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /** /pay/sandbox/{orderId}?sig=…: the page the sandbox provider's QR opens (docs/decisions/013). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { order, sig };
 }
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, '沙箱支付'),

@@ -4,6 +4,7 @@ import { initialResetTab } from '~/features/auth/reset-password.ts';
 import { pageMeta } from '~/lib/meta.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/reset-password';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /**
  * /reset-password?type=phoneNumber|email&account=…&msg=…: the forgot-password page and the
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Codes, links and addresses are personal: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, '重置密码'),

@@ -2,6 +2,7 @@ import { SetNewPasswordPanel } from '~/features/auth/set-new-password-panel.tsx'
 import { pageMeta } from '~/lib/meta.ts';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import type { Route } from './+types/set-new-password';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /**
  * /set-new-password?mail_token=…: where the password reset mail leads. (`?token=` is accepted too,
@@ -14,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Codes, links and addresses are personal: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, '设置新密码'),

@@ -3,6 +3,7 @@ import { PageContainer } from '~/ui/page-layout.tsx';
 import { UnsubscribePanel } from '~/features/mailings/unsubscribe-panel.tsx';
 import { loadUnsubscribePage } from '~/features/mailings/unsubscribe.server.ts';
 import type { Route } from './+types/unsubscribe';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /** /unsubscribe?token=…: the link at the foot of every subscription mail (signed out works). */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -10,7 +11,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Tokens are personal: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, '退订邮件'),

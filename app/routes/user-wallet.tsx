@@ -12,6 +12,7 @@ import {
   listOwnWithdrawals,
 } from '@server/modules/wallet/wallet.service.ts';
 import type { Route } from './+types/user-wallet';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /** /user/wallet (signed in only): balance, bills (?page, one-based) and withdrawals. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, '我的钱包');
 

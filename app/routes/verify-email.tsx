@@ -5,6 +5,7 @@ import { buttonClass } from '~/ui/button.tsx';
 import { PageContainer } from '~/ui/page-layout.tsx';
 import { verifyEmailForPage } from '~/features/auth/auth.server.ts';
 import type { Route } from './+types/verify-email';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 
 /** /verify-email?mail_token=…: the verification mail's link spends its token and says how it went. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Codes, links and addresses are personal: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, '邮箱验证'),

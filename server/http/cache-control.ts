@@ -1,3 +1,4 @@
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from './context.ts';
 
@@ -7,8 +8,8 @@ import type { AppEnv } from './context.ts';
  * it fetches a fresh one.
  */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
-/** Anything personal: a signed-in page, a response that sets a cookie, a write. */
-export const PRIVATE_NO_STORE = 'private, no-store';
+/** Anything personal (core/cache-control.ts: the pages' own headers use it too). */
+export { PRIVATE_NO_STORE };
 
 function addVary(headers: Headers, value: string) {
   const current = headers.get('vary');

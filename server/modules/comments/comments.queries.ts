@@ -204,9 +204,11 @@ export async function selectTargetCommentCount(db: Db, type: CommentTargetType, 
 export async function moveTargetCommentCount(tx: Tx, type: CommentTargetType, id: string, delta: 1 | -1) {
   switch (type) {
     case 'entry': {
+      // now() is when this transaction began: one that began earlier and comments after a later
+      // one has committed must not move the time back.
       const latest =
         delta === 1
-          ? sql`now()`
+          ? sql`greatest(${entries.latestCommentAt}, now())`
           : sql`(select max(c.created_at) from ${comments} c where c.target_type = 'entry' and c.target_id = ${id} and not c.deleted)`;
       const [moved] = await tx
         .update(entries)

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { newId } from '@core/ids.ts';
 import type { Database } from '@db/client.ts';
 import { entries } from '@db/schema/content.ts';
@@ -11,6 +11,7 @@ import { type TestApp, requestJson, signIn } from '../../../tests/setup/test-app
 import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { envelopeOf } from '../../http/openapi.ts';
 import { commentListSchema, commentSchema, threadSchema } from './comments.schemas.ts';
+import { moveTargetCommentCount } from './comments.queries.ts';
 import { DELETED_COMMENT_TEXT } from './comments.service.ts';
 
 let database: Database;
@@ -57,6 +58,29 @@ async function entryCounters(id: string) {
 }
 
 describe('comments on an entry', () => {
+  // Two transactions at once need two connections: PostgreSQL's pool (the embedded database has one).
+  if (inject('testDatabase').kind === 'postgres')
+    it('keeps the latest comment time when a transaction that began earlier comments last', async () => {
+      const entry = await createEntry(database.db);
+      // Times compared as PostgreSQL keeps the column (milliseconds, rounded), not as Dates (truncated).
+      const rows = (result: unknown) => (result as { rows: { at: string }[] }).rows;
+      let newer = '';
+      await database.db.transaction(async (older) => {
+        await older.execute(sql`select 1`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await database.db.transaction(async (tx) => {
+          newer = rows(await tx.execute(sql`select now()::timestamptz(3)::text as at`))[0]?.at ?? '';
+          await moveTargetCommentCount(tx, 'entry', entry.id, 1);
+        });
+        await moveTargetCommentCount(older, 'entry', entry.id, 1);
+      });
+      const [latest] = rows(
+        await database.db.execute(sql`select latest_comment_at::text as at from entries where id = ${entry.id}`),
+      );
+      expect((await entryCounters(entry.id)).commentCount).toBe(2);
+      expect(latest?.at).toBe(newer);
+    });
+
   it('submits, lists (new and hot), replies, likes and deletes with exact counters', async () => {
     const entry = await createEntry(database.db, { userId: author.id });
     const before = await entryCounters(entry.id);
