@@ -3,7 +3,7 @@
  *
  * The load-and-fault suite (docs/deployment.md, "Load and faults"). It starts everything itself
  * and stops it all at the end, on failure and on Ctrl-C:
- *   1. its own PostgreSQL (a fresh data directory on LOAD_PG_PORT, 55440) and Redis
+ *   1. its own PostgreSQL (a fresh data directory on LOAD_PG_PORT, 25440: below the ephemeral ports, since it is restarted on it) and Redis
  *      (LOAD_REDIS_PORT, 3449); migrates, seeds the demo content and `--people` people;
  *   2. capacity, one instance vs three: `npm run start:cluster` with one instance, then three,
  *      behind nginx on --port; a few people with no pause between actions for
@@ -42,7 +42,7 @@ const { values: args } = parseArgs({
     'capacity-people': { type: 'string', default: '12' },
     'capacity-seconds': { type: 'string' },
     port: { type: 'string', default: process.env.LOAD_PORT ?? '3441' },
-    'pg-port': { type: 'string', default: process.env.LOAD_PG_PORT ?? '55440' },
+    'pg-port': { type: 'string', default: process.env.LOAD_PG_PORT ?? '25440' },
     'redis-port': { type: 'string', default: process.env.LOAD_REDIS_PORT ?? '3449' },
   },
 });

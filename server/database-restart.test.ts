@@ -97,21 +97,30 @@ describe('PostgreSQL restarts under load', () => {
     async function until(condition: () => boolean, what: string, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!condition()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        if (Date.now() > deadline) {
+          // What the process and its clients saw, so that a failure says where it stuck.
+          const seen = { readiness, acknowledged: acknowledged.length, unavailable, unexpected: unexpected.slice(-5) };
+          const logs = server.logs.slice(logsBefore).slice(-8);
+          throw new Error(`timed out waiting for ${what}: ${JSON.stringify(seen)}; app log: ${JSON.stringify(logs)}`);
+        }
         await sleep(50);
       }
     }
 
     const load = [...[0, 1, 2, 3].map(writer), pollReadiness()];
-    await until(() => acknowledged.length >= 10, 'the first writes');
-    await postgres.stop(mode);
-    await until(() => unavailable > 0 && readiness.at(-1) === 'unavailable', `503s after a ${mode} stop`);
-    await sleep(500);
-    await postgres.start();
-    const acked = acknowledged.length;
-    await until(() => readiness.at(-1) === 'ok' && acknowledged.length >= acked + 10, `recovery after ${mode}`);
-    running = false;
-    await Promise.all(load);
+    try {
+      await until(() => acknowledged.length >= 10, 'the first writes');
+      await postgres.stop(mode);
+      await until(() => unavailable > 0 && readiness.at(-1) === 'unavailable', `503s after a ${mode} stop`);
+      await sleep(500);
+      await postgres.start();
+      const acked = acknowledged.length;
+      await until(() => readiness.at(-1) === 'ok' && acknowledged.length >= acked + 10, `recovery after ${mode}`);
+    } finally {
+      // A failed outage stops its writers, so the next test starts with its own.
+      running = false;
+      await Promise.all(load);
+    }
 
     expect(server.child.exitCode).toBeNull();
     expect(server.child.signalCode).toBeNull();

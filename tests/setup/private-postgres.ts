@@ -1,9 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './child-server.ts';
 
 const run = promisify(execFile);
 
@@ -57,6 +57,36 @@ export interface PrivatePostgres {
   dispose(): Promise<void>;
 }
 
+function listens(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port below the kernel's range of ephemeral ports. The server is stopped and started again
+ * on it: while it is down, a client retrying 127.0.0.1:port from an ephemeral source port can be
+ * given that very port and connect to itself (TCP simultaneous open). It then holds the port, and
+ * the restarted server, unable to listen on it, starts on its Unix socket alone: the app never
+ * reaches it again (seen once in CI's database-restart test).
+ */
+async function restartablePort(): Promise<number> {
+  let ephemeralStart = 32768;
+  try {
+    ephemeralStart = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+  } catch {
+    // Not Linux: the usual start of the range.
+  }
+  const lowest = 10_000;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = lowest + Math.floor(Math.random() * (ephemeralStart - lowest));
+    if (await listens(port)) return port;
+  }
+  throw new Error(`no free port between ${lowest} and ${ephemeralStart}`);
+}
+
 /**
  * A PostgreSQL server of the test's own: a fresh cluster in a temporary directory, on a free
  * port, trust auth on 127.0.0.1 only, its socket in that directory. Nothing else uses it, so a
@@ -77,7 +107,7 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
   const root = mkdtempSync(path.join(os.tmpdir(), 'jinsha-pg-'));
   if (user) chownSync(root, user.uid, user.gid);
   const dataDir = path.join(root, 'data');
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await restartablePort());
   const exec = (program: string, args: string[]) =>
     user
       ? run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args], { cwd: root })
