@@ -69,8 +69,9 @@ function listens(port: number): Promise<boolean> {
  * A free port below the kernel's range of ephemeral ports. The server is stopped and started again
  * on it: while it is down, a client retrying 127.0.0.1:port from an ephemeral source port can be
  * given that very port and connect to itself (TCP simultaneous open), then wait for a server that
- * is its own echo. In CI's database-restart test (once, fa89b1d) the app never recovered after a
- * restart, which this explains; a destination port outside the range cannot be a source port.
+ * is its own echo. A destination port outside the range cannot be a source port. (CI's
+ * database-restart test once saw the app never recover after a restart, at fa89b1d; this is one
+ * way that can happen, not a proven cause: the test now reports what the app saw when it fails.)
  */
 async function restartablePort(): Promise<number> {
   let ephemeralStart = 32768;
