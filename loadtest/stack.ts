@@ -13,8 +13,8 @@ import {
   type WriteStream,
 } from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
+import { portIsFree } from '../tests/setup/child-server.ts';
 import { type PrivatePostgres, startPrivatePostgres } from '../tests/setup/private-postgres.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,14 +41,6 @@ export async function cleanupAll(): Promise<void> {
       console.error(`load: stopping ${entry.name} failed: ${error instanceof Error ? error.message : error}`);
     }
   }
-}
-
-export async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
+import { editResponseHeaders } from './headers.ts';
 
 /**
  * Anonymous pages and feeds are the same for every visitor, so a shared cache (CDN, reverse
@@ -8,8 +9,6 @@ import type { AppEnv } from './context.ts';
  * it fetches a fresh one.
  */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
-/** Anything personal (core/cache-control.ts: the pages' own headers use it too). */
-export { PRIVATE_NO_STORE };
 
 function addVary(headers: Headers, value: string) {
   const current = headers.get('vary');
@@ -34,6 +33,22 @@ export function setPageCaching(headers: Headers, shared: boolean) {
   addVary(headers, 'Cookie');
   if (!shared) headers.set('Cache-Control', PRIVATE_NO_STORE);
   else if (!headers.has('Cache-Control')) headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+}
+
+/** setPageCaching on every rendered page and its .data request, once the page is rendered. */
+export function pageCacheHeaders(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const method = c.req.method;
+    const status = c.res.status;
+    const signedOut = !c.get('ctx').viewer;
+    editResponseHeaders(c, (headers) =>
+      setPageCaching(
+        headers,
+        (method === 'GET' || method === 'HEAD') && status === 200 && signedOut && headers.getSetCookie().length === 0,
+      ),
+    );
+  };
 }
 
 /**

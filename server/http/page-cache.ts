@@ -15,7 +15,7 @@ import { hasBody } from './limits.ts';
  * stored, with brotli and gzip.
  *
  * - Stored: a GET of a page (or its .data) by a request without a session that answered 200 with
- *   a public Cache-Control (seo.cache.ts decides: signed out, no cookie set, no personal route).
+ *   a public Cache-Control (cache-control.ts pageCacheHeaders decides: signed out, no cookie set, no personal route).
  * - Served: to any GET or HEAD of the same URL without a session cookie or token, before any
  *   other middleware runs; the headers the page had (its CSP with the nonce its scripts carry
  *   included) come with it, in the encoding the client takes.

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Db } from '@db/client.ts';
 import type { Env } from '../env.ts';
 import { SESSION_COOKIE, type SessionResolver, signIn } from '../modules/auth/auth.service.ts';
-import { PRIVATE_NO_STORE } from './cache-control.ts';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 import type { AppEnv, RequestContext } from './context.ts';
 import type { Viewer } from '../modules/auth/auth.policy.ts';
 import { ok } from './envelope.ts';

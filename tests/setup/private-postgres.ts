@@ -1,9 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { portIsFree } from './child-server.ts';
 
 const run = promisify(execFile);
 
@@ -57,14 +57,6 @@ export interface PrivatePostgres {
   dispose(): Promise<void>;
 }
 
-function listens(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
 /**
  * A free port below the kernel's range of ephemeral ports. The server is stopped and started again
  * on it: while it is down, a client retrying 127.0.0.1:port from an ephemeral source port can be
@@ -83,7 +75,7 @@ async function restartablePort(): Promise<number> {
   const lowest = 10_000;
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = lowest + Math.floor(Math.random() * (ephemeralStart - lowest));
-    if (await listens(port)) return port;
+    if (await portIsFree(port)) return port;
   }
   throw new Error(`no free port between ${lowest} and ${ephemeralStart}`);
 }

@@ -1,6 +1,7 @@
-import { type ReactNode, Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { type AuthMode, type AuthModalApi, AuthModalContext, takePendingAuthMode } from '~/lib/auth-modal.ts';
+import { OpenedOnce } from '~/ui/opened-once.tsx';
 
 // The dialog, its forms and their validation rules load the first time the modal opens.
 const AuthDialog = lazy(() => import('./auth-dialog.tsx'));
@@ -11,11 +12,7 @@ const AuthDialog = lazy(() => import('./auth-dialog.tsx'));
  */
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<AuthMode | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
-  const open = useCallback((next: AuthMode) => {
-    setEverOpened(true);
-    setMode(next);
-  }, []);
+  const open = useCallback((next: AuthMode) => setMode(next), []);
   const close = useCallback(() => setMode(null), []);
 
   const { key } = useLocation();
@@ -30,11 +27,9 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   return (
     <AuthModalContext.Provider value={api}>
       {children}
-      {everOpened && (
-        <Suspense fallback={null}>
-          <AuthDialog mode={mode} open={open} close={close} />
-        </Suspense>
-      )}
+      <OpenedOnce open={mode !== null}>
+        <AuthDialog mode={mode} open={open} close={close} />
+      </OpenedOnce>
     </AuthModalContext.Provider>
   );
 }

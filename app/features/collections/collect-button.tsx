@@ -1,8 +1,9 @@
 import { Star } from '~/ui/icons.tsx';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { useViewer } from '~/lib/root-data.ts';
 import { Button } from '~/ui/button.tsx';
+import { OpenedOnce } from '~/ui/opened-once.tsx';
 import { collectToggle } from '~/ui/row-toggles.ts';
 
 // The dialog (radix, the collection list and form) loads the first time a person collects.
@@ -24,7 +25,6 @@ export function CollectButton({
   const requireLogin = useRequireLogin();
   const viewerId = useViewer()?.id;
   const [open, setOpen] = useState(false);
-  const [everOpened, setEverOpened] = useState(false);
   const [collected, setCollectedState] = useState(false);
 
   useEffect(() => {
@@ -47,7 +47,6 @@ export function CollectButton({
     } catch {
       return;
     }
-    setEverOpened(true);
     setOpen(true);
   }
 
@@ -58,11 +57,9 @@ export function CollectButton({
         <Star aria-hidden size={16} strokeWidth={1.75} fill={collected ? 'currentColor' : 'none'} />
         {label}
       </Button>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <CollectDialog entryId={entryId} open={open} onOpenChange={setOpen} onCollected={setCollectedState} />
-        </Suspense>
-      )}
+      <OpenedOnce open={open}>
+        <CollectDialog entryId={entryId} open={open} onOpenChange={setOpen} onCollected={setCollectedState} />
+      </OpenedOnce>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { MODERATION_TARGETS, type ModerationTarget } from '@core/moderation.ts';
-import { Suspense, lazy, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useRequireLogin } from '~/lib/auth-modal.ts';
 import { TriangleAlert } from '~/ui/icons.tsx';
+import { OpenedOnce } from '~/ui/opened-once.tsx';
 
 // The dialog (radix, the reasons form) loads the first time someone reports.
 const ReportDialog = lazy(() => import('./report-dialog.tsx'));
@@ -32,12 +33,10 @@ export function ReportButton({
 }) {
   const requireLogin = useRequireLogin();
   const [open, setOpen] = useState(false);
-  const [everOpened, setEverOpened] = useState(false);
 
   function start() {
     try {
       requireLogin();
-      setEverOpened(true);
       setOpen(true);
     } catch {
       // The login modal is open.
@@ -58,11 +57,9 @@ export function ReportButton({
         )}
         {variant !== 'row' && '举报'}
       </button>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <ReportDialog targetType={targetType} targetId={targetId} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
+      <OpenedOnce open={open}>
+        <ReportDialog targetType={targetType} targetId={targetId} open={open} onOpenChange={setOpen} />
+      </OpenedOnce>
     </>
   );
 }

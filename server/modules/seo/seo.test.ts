@@ -9,7 +9,8 @@ import { createUser } from '../../../tests/factories/users.ts';
 import { type TestApp, TEST_ORIGIN, signIn } from '../../../tests/setup/test-app.ts';
 import { setUpTestApp } from '../../../tests/setup/file-app.ts';
 import { SUID_COOKIE } from '../../http/request-context.ts';
-import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE } from './seo.cache.ts';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
+import { PUBLIC_PAGE_CACHE } from '../../http/cache-control.ts';
 
 let database: Database;
 let app: TestApp;

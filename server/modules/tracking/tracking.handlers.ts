@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { PRIVATE_NO_STORE } from '../../http/cache-control.ts';
+import { PRIVATE_NO_STORE } from '@core/cache-control.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestCookie, requestHeader } from '../../http/headers.ts';
